@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { ACTIONS, ActionName, ActionResult, HostDescriptor } from '@shop/shared/contract';
+import type { Db } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import type { VerifiedUser } from '../auth/verify';
+import type { MenuRepository } from '../orders/menu-repository';
+
+/** Everything a handler may use; built per request by the action route. */
+export interface ActionContext {
+  readonly db: Db;
+  readonly browserId: string;
+  readonly user: VerifiedUser | null;
+  readonly hostname: string;
+  readonly descriptor: HostDescriptor;
+  readonly events: EventBus;
+  readonly menus: MenuRepository;
+  readonly now: () => number;
+}
+
+export type ActionHandler<A extends ActionName> = (
+  payload: z.output<(typeof ACTIONS)[A]['payload']>,
+  ctx: ActionContext,
+) => Promise<ActionResult<A>>;
+
+export type HandlerMap = { [A in ActionName]: ActionHandler<A> };

@@ -1,0 +1,21 @@
+import { cartHandlers } from './cart';
+import { checkoutHandlers } from './checkout';
+import { contentHandlers } from './content';
+import type { HandlerMap } from './context';
+import { docsHandlers } from './docs';
+import { menuHandlers } from './menu';
+import { paymentsHandlers } from './payments';
+import { accountHandlers } from './account';
+import { ordersHandlers } from './orders';
+
+/** Every action's handler, one module per area. The type makes a missing handler a compile error. */
+export const handlers: HandlerMap = {
+  ...menuHandlers,
+  ...contentHandlers,
+  ...cartHandlers,
+  ...checkoutHandlers,
+  ...docsHandlers,
+  ...paymentsHandlers,
+  ...accountHandlers,
+  ...ordersHandlers,
+};

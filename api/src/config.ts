@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root (api/src/.. /..). */
+export const REPO_ROOT = path.resolve(here, '..', '..');
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when absent the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** PGlite data folder ('memory://' for an in-memory database). */
+  pgliteDir: string;
+  redisUrl: string | undefined;
+  /** Folder with deploy/hosts/*.json descriptors. */
+  deployHostsDir: string;
+  /** Root under which shell/dist and <remote>/dist/<version> live. */
+  appRoot: string;
+  firebaseProjectId: string;
+  firebaseAuthEmulatorHost: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeApiBase: string | undefined;
+  paypalClientId: string | undefined;
+  paypalClientSecret: string | undefined;
+  paypalApiBase: string | undefined;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: env.PGLITE_DIR ?? path.join(REPO_ROOT, '.data', 'pglite'),
+    redisUrl: env.REDIS_URL || undefined,
+    deployHostsDir: env.DEPLOY_HOSTS_DIR ?? path.join(REPO_ROOT, 'deploy', 'hosts'),
+    appRoot: env.APP_ROOT ?? REPO_ROOT,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-streetfood',
+    firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+    paypalClientId: env.PAYPAL_CLIENT_ID || undefined,
+    paypalClientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
+    paypalApiBase: env.PAYPAL_API_BASE || undefined,
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  };
+}

@@ -1,0 +1,18 @@
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { UserPreferences } from '@shop/shared/contract';
+
+/**
+ * Favourites and preferences kept by device id (shop-spec §3 Preferences, §9 "Favourites and
+ * preferences are saved by device id"). `email` links a device to a signed-in account, so the
+ * preferences of an account's devices can be combined.
+ */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    deviceId: text('device_id').primaryKey(),
+    email: text('email'),
+    data: jsonb('data').$type<UserPreferences>().notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('user_preferences_email_idx').on(t.email)],
+);

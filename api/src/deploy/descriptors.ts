@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { hostDescriptor, type HostDescriptor, type ResolvedDescriptor } from '@shop/shared/contract';
+
+export interface DescriptorFile {
+  readonly file: string;
+  readonly descriptor: HostDescriptor;
+}
+
+/** Folder names of the remotes, by federation name. */
+export const REMOTE_FOLDERS: Record<keyof HostDescriptor['remotes'], string> = {
+  mf_menu: 'mf-menu',
+  mf_cart: 'mf-cart',
+  mf_checkout: 'mf-checkout',
+  mf_account: 'mf-account',
+  mf_orders: 'mf-orders',
+};
+
+/** Reads and validates every deploy/hosts/*.json; a broken descriptor fails loudly with its file name. */
+export function readDescriptors(dir: string): DescriptorFile[] {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const file = path.join(dir, f);
+      let json: unknown;
+      try {
+        json = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch (error) {
+        throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+      }
+      const parsed = hostDescriptor.safeParse(json);
+      if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      return { file, descriptor: parsed.data };
+    });
+  // A host (or the default '*') in two files would make the choice depend on file order.
+  const owner = new Map<string, string>();
+  for (const { file, descriptor } of files) {
+    for (const host of descriptor.hosts.map((h) => h.toLowerCase())) {
+      const other = owner.get(host);
+      if (other) throw new Error(`${file}: host "${host}" is also listed in ${other}`);
+      owner.set(host, file);
+    }
+  }
+  return files;
+}
+
+/**
+ * Descriptors are re-read when a file changes (name, size or mtime), so a release or rollback with
+ * the deploy command is live at once, without a restart. The folder is validated on creation: the
+ * API does not start with a broken descriptor. A file broken later (a hand edit) does not take the
+ * shop down: the last valid set stays in service and the problem is reported once.
+ */
+export function createDescriptorSource(dir: string, options: { onError?: (error: Error) => void } = {}) {
+  const onError = options.onError ?? ((error: Error) => console.error(`[descriptors] ${error.message} (still serving the last valid descriptors)`));
+  const stampOf = () =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => {
+        const stat = fs.statSync(path.join(dir, f));
+        return `${f}:${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+      })
+      .join('|');
+  let cache: { stamp: string; files: DescriptorFile[] } = { stamp: stampOf(), files: readDescriptors(dir) };
+  let failedStamp: string | null = null;
+  const all = (): DescriptorFile[] => {
+    let stamp: string;
+    try {
+      stamp = stampOf();
+    } catch (error) {
+      onError(error as Error);
+      return cache.files;
+    }
+    if (stamp === cache.stamp || stamp === failedStamp) return cache.files;
+    try {
+      cache = { stamp, files: readDescriptors(dir) };
+      failedStamp = null;
+    } catch (error) {
+      failedStamp = stamp;
+      onError(error as Error);
+    }
+    return cache.files;
+  };
+  return {
+    all,
+    /** The descriptor for a host name (case-insensitive, without port); '*' marks the default. */
+    forHost(hostname: string): HostDescriptor {
+      const files = all();
+      const host = hostname.toLowerCase().replace(/:\d+$/, '');
+      const exact = files.find((f) => f.descriptor.hosts.includes(host));
+      const fallback = files.find((f) => f.descriptor.hosts.includes('*'));
+      const found = exact ?? fallback;
+      if (!found) throw new Error(`No deployment descriptor for host ${hostname} and no default ('*')`);
+      return found.descriptor;
+    },
+  };
+}
+export type DescriptorSource = ReturnType<typeof createDescriptorSource>;
+
+export function resolveDescriptor(
+  hostname: string,
+  descriptor: HostDescriptor,
+  payments: ResolvedDescriptor['payments'],
+): ResolvedDescriptor {
+  const remotes: ResolvedDescriptor['remotes'] = {};
+  for (const [name, version] of Object.entries(descriptor.remotes) as [keyof HostDescriptor['remotes'], string][]) {
+    remotes[name] = { version, entry: `/mf/${REMOTE_FOLDERS[name]}/${version}/mf-manifest.json` };
+  }
+  return {
+    host: hostname,
+    branch: descriptor.branch,
+    features: descriptor.features,
+    remotes,
+    ...(descriptor.firebase ? { firebase: descriptor.firebase } : {}),
+    payments,
+  };
+}

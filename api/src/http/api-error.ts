@@ -1,0 +1,33 @@
+import type { ActionError, ActionErrorCode, ResponseFlags } from '@shop/shared/contract';
+
+/** An expected failure of an action: HTTP status, machine code, English message, German text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ActionErrorCode,
+    message: string,
+    readonly userMessage?: string,
+    readonly flags: ResponseFlags = {},
+    readonly issues?: ActionError['issues'],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): { ok: false; error: ActionError } & ResponseFlags {
+    return {
+      ok: false,
+      ...this.flags,
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.userMessage !== undefined ? { userMessage: this.userMessage } : {}),
+        ...(this.issues !== undefined ? { issues: this.issues } : {}),
+      },
+    };
+  }
+}
+
+export const badRequest = (message: string, issues?: ActionError['issues']) =>
+  new ApiError(400, 'validation', message, undefined, {}, issues);
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);

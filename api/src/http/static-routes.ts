@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_FOLDERS } from '../deploy/descriptors';
+
+const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
+const VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
+/** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
+const UNHASHED = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'mf-stats.json', 'remoteEntry.js', 'build-stamp.json']);
+/** A file name with webpack's 8-character content hash. */
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+
+const notFound = (reply: FastifyReply, message: string) =>
+  reply.code(404).send({ ok: false, error: { code: 'not_found', message } });
+
+/**
+ * Static serving: versioned remote folders /mf/<remote>/<version>/ are immutable (except their
+ * entry and manifest); the shell's hashed chunks are immutable; index.html, the service worker,
+ * the web manifest and unknown app routes are no-cache. Unknown paths get index.html so the
+ * shell can show its route or 'Seite nicht gefunden'.
+ */
+export async function registerStaticRoutes(app: FastifyInstance, appRoot: string): Promise<void> {
+  const shellDist = path.join(appRoot, 'shell', 'dist');
+
+  app.get<{ Params: { folder: string; version: string; '*': string } }>('/mf/:folder/:version/*', async (request, reply) => {
+    const { folder, version } = request.params;
+    const file = request.params['*'];
+    if (!REMOTE_FOLDER_SET.has(folder) || !VERSION_PATTERN.test(version) || !file || file.split(/[\\/]/).some((s) => s === '..' || s === '')) {
+      return notFound(reply, 'No such remote file');
+    }
+    const root = path.join(appRoot, folder, 'dist', version);
+    const full = path.join(root, file);
+    if (!full.startsWith(root + path.sep) || !fs.existsSync(full) || !fs.statSync(full).isFile()) {
+      return notFound(reply, `${folder}@${version}/${file} not found`);
+    }
+    reply.header('access-control-allow-origin', '*');
+    // A version folder never changes; only the files without a content hash are revalidated.
+    reply.header('cache-control', UNHASHED.has(path.basename(file)) ? CACHE_REVALIDATE : CACHE_IMMUTABLE);
+    return reply.sendFile(file, root, { cacheControl: false });
+  });
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    serve: fs.existsSync(shellDist),
+    cacheControl: false,
+    // @fastify/static 10 calls setHeaders(reply, path, stat) for every file it sends, also for
+    // reply.sendFile from other routes: only the shell's own files are decided here.
+    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+      if (!filePath.startsWith(shellDist + path.sep)) return;
+      reply.header('cache-control', HASHED.test(path.basename(filePath)) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
+    },
+  });
+
+  const sendIndex = async (reply: FastifyReply) => {
+    const index = path.join(shellDist, 'index.html');
+    if (!fs.existsSync(index)) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('Die Shell ist noch nicht gebaut. Bitte `npm start` ausführen.');
+    }
+    reply.header('cache-control', CACHE_REVALIDATE);
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(index));
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isAppRoute = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/') && !path.extname(url);
+    if (isAppRoute) {
+      // Serve the shell for every app path: known routes and 'Seite nicht gefunden' are rendered
+      // client-side from the route table. Shell files that exist are served by fastify-static above.
+      const candidate = path.join(shellDist, url);
+      if (url !== '/' && candidate.startsWith(shellDist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+        return reply.sendFile(url.slice(1));
+      }
+      return sendIndex(reply);
+    }
+    return notFound(reply, `No route for ${request.method} ${url}`);
+  });
+}

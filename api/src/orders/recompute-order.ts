@@ -1,0 +1,271 @@
+import type { AppConfig, CartLine, CouponLine, FeeLine, OrderDraft, OrderMode, ProductLine } from '@shop/shared/contract';
+import { isOrderingEnabled, mixesTickets } from '@shop/shared/domain/add-to-cart-rules';
+import { lineDelay } from '@shop/shared/domain/configurator';
+import { couponState, couponToLine, isStampLine, normalizeCouponCode } from '@shop/shared/domain/coupons';
+import { resolveFeatures } from '@shop/shared/domain/features';
+import { feeLine } from '@shop/shared/domain/fees';
+import { priceSelection, validateSelection } from '@shop/shared/domain/line-pricing';
+import {
+  applyGlobalExtras,
+  isCategoryVisible,
+  isItemVisible,
+  shopClock,
+  withinOrderTimes,
+  type VisibilityContext,
+} from '@shop/shared/domain/menu-visibility';
+import { formatEuro, type Cents } from '@shop/shared/domain/money';
+import { linesAsCharged, modeOfUsecase, priceCart, type CouponProblem, type PriceBreakdown } from '@shop/shared/domain/pricing';
+import { TIP_OPTIONS, tipAmount, type TipPercent } from '@shop/shared/domain/tip';
+import { de, fill } from '@shop/shared/i18n';
+import type { Db } from '../db/client';
+import { ApiError } from '../http/api-error';
+import { mayUse, type CouponRepository } from './coupon-repository';
+import type { MenuRepository } from './menu-repository';
+import { verifyStampReward } from './stamp-reward';
+
+const t = de.cart;
+const tc = de.checkout;
+
+/** A coupon the order redeems; single-use ones get the unique key in the order's transaction. */
+export interface Redemption {
+  readonly code: string;
+  readonly singleUse: boolean;
+}
+
+/** Units of an article with limited stock (bestand >= 0) the order takes. */
+export interface StockNeed {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'food' | 'drink';
+  readonly count: number;
+}
+
+export interface RecomputedOrder {
+  /** The order's lines as charged: products (offers, bundles applied), coupons, fee lines. */
+  readonly lines: CartLine[];
+  readonly breakdown: PriceBreakdown;
+  readonly itemsTotal: Cents;
+  readonly tip: Cents;
+  readonly total: Cents;
+  readonly redemptions: readonly Redemption[];
+  readonly stock: readonly StockNeed[];
+  /** The user whose full stamp card the order redeems (its 'stempel-' line). */
+  readonly stampCardOf: string | null;
+}
+
+export interface RecomputeDeps {
+  readonly db: Db;
+  readonly menus: MenuRepository;
+  readonly coupons: CouponRepository;
+  /** The signed-in user (individual coupons, stamp card), or null. */
+  readonly fuid: string | null;
+  /** Branch of the host the order arrives on. */
+  readonly filialnummer: number;
+  readonly now: number;
+}
+
+const conflict = (code: ConstructorParameters<typeof ApiError>[1], message: string, userMessage: string) => new ApiError(409, code, message, userMessage);
+const pricesChanged = (message: string) => conflict('total_mismatch', message, t.pricesChanged);
+
+/**
+ * The server is the authority on money (ARCHITECTURE.md): every line is re-priced from the
+ * server's menu, coupons are taken from the server's coupon table, offers and fees from its own
+ * data, and the whole order is priced by the same `priceCart` the cart shows. Any difference
+ * from the client's claim, an unknown, foreign, expired or used coupon, a sold-out article or an
+ * order below the minimum is refused with a clear error; nothing is saved.
+ */
+export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Promise<RecomputedOrder> {
+  const config = await deps.menus.appConfig();
+  const features = resolveFeatures(config.features);
+  const mode = modeOfUsecase(draft.usecase);
+  const branch = (await deps.menus.stores()).find((s) => s.filialnummer === deps.filialnummer);
+  if (!isOrderingEnabled(config, features, mode)) {
+    throw conflict('ordering_disabled', 'Ordering is disabled', t.orderingDisabled);
+  }
+  if (branch && !branch.orderingEnabled) {
+    throw conflict('ordering_disabled', `Ordering is disabled in branch ${branch.filialnummer}`, t.branchOrderingDisabled);
+  }
+
+  const products: ProductLine[] = [];
+  const clientCoupons: CouponLine[] = [];
+  const clientFees: FeeLine[] = [];
+  for (const line of draft.orderData) {
+    if (line.kind === 'product') products.push(line);
+    else if (line.kind === 'coupon') clientCoupons.push(line);
+    else clientFees.push(line);
+  }
+  if (products.length === 0) throw new ApiError(400, 'validation', 'The order has no articles', t.empty);
+
+  const stockEnabled = features.enableBestand;
+  const repriced: ProductLine[] = [];
+  const stock = new Map<string, StockNeed>();
+  // What the guest could order now, by the same rules the menu shows (shop-spec §5 Menu visibility).
+  const visibility: VisibilityContext = { clock: shopClock(deps.now), mode, store: deps.filialnummer, globalExtras: config.globalExtras };
+  for (const line of products) {
+    const { line: priced, limited, kind } = await repriceProduct(line, visibility, deps.menus, stockEnabled);
+    if (mixesTickets(repriced, priced.type)) throw conflict('validation', 'Tickets mixed with food or drinks', t.ticketMix);
+    repriced.push(priced);
+    if (limited) {
+      const need = stock.get(priced.id);
+      stock.set(priced.id, { id: priced.id, name: priced.nameToDisplay, kind, count: (need?.count ?? 0) + priced.count });
+    }
+  }
+
+  const coupons = await serverCoupons(clientCoupons, deps, config);
+  const offers = await deps.coupons.activeOffers(deps.now);
+  const input = { lines: [...repriced, ...coupons], usecase: draft.usecase, offers, config, onlinePay: draft.onlinePay, now: deps.now };
+  const untipped = priceCart(input);
+  refuseCouponProblems(untipped);
+  const tipPercent = tipPercentOf(untipped.payerSum, draft.paymentInfo.tip);
+  const breakdown = tipPercent === undefined ? untipped : priceCart({ ...input, tipPercent });
+
+  checkFees(clientFees, breakdown);
+  if (breakdown.minOrder.missing > 0) {
+    throw conflict('validation', `Below the minimum order of ${breakdown.minOrder.amount}`, fill(tc.minOrder, { amount: formatEuro(breakdown.minOrder.amount) }));
+  }
+  if (draft.paymentInfo.amount !== breakdown.total || draft.paymentInfo.itemsTotal !== breakdown.itemsTotal) {
+    throw pricesChanged(
+      `Total mismatch: client ${draft.paymentInfo.amount} (items ${draft.paymentInfo.itemsTotal}), server ${breakdown.total} (items ${breakdown.itemsTotal})`,
+    );
+  }
+
+  const redemptions = coupons
+    .filter((c) => !isStampLine(c))
+    .map((c) => ({ code: normalizeCouponCode(c.couponCode), singleUse: !c.allowMulti }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return {
+    lines: [...linesAsCharged([...repriced, ...coupons], breakdown), ...breakdown.fees.map(feeLine)],
+    breakdown,
+    itemsTotal: breakdown.itemsTotal,
+    tip: breakdown.tip,
+    total: breakdown.total,
+    redemptions,
+    stock: [...stock.values()].sort((a, b) => a.id.localeCompare(b.id)),
+    stampCardOf: coupons.some(isStampLine) ? deps.fuid : null,
+  };
+}
+
+async function repriceProduct(
+  line: ProductLine,
+  visibility: VisibilityContext,
+  menus: MenuRepository,
+  stockEnabled: boolean,
+): Promise<{ line: ProductLine; limited: boolean; kind: 'food' | 'drink' }> {
+  const found = await menus.findItem(line.id);
+  if (!found) throw conflict('not_found', `Item ${line.id} is not on the menu`, fill(t.itemUnavailable, { name: line.nameToDisplay }));
+  const { category } = found;
+  // Options switched off by a global extra cannot be chosen (shop-spec §5).
+  const item = applyGlobalExtras(found.item, visibility.globalExtras);
+  const mode = visibility.mode;
+  const name = item.nameToDisplay ?? item.nameDE;
+  if (!isCategoryVisible(category, visibility) || !isItemVisible(item, visibility)) {
+    throw conflict('not_found', `Item ${item.id} is not offered now (${mode}, branch ${visibility.store ?? '-'})`, fill(t.itemUnavailable, { name }));
+  }
+  const orderTimes = item.orderTimes ?? category.orderTimes;
+  if (item.buyable === false || !withinOrderTimes(orderTimes, visibility.clock)) {
+    throw conflict('sold_out', `Item ${item.id} is not buyable now (${mode})`, fill(t.itemNotBuyable, { name }));
+  }
+  const limited = stockEnabled && item.bestand !== undefined && item.bestand >= 0;
+  if (!item.id.startsWith('special') && (item.verkauft || (limited && item.bestand === 0))) {
+    throw conflict('sold_out', `Item ${item.id} is sold out`, fill(t.itemSoldOut, { name }));
+  }
+  if (line.unikat && line.count !== 1) throw new ApiError(400, 'validation', `Unikat item ${item.id} with count ${line.count}`, t.pricesChanged);
+  const selection = { vol: line.vol, variantsSelected: line.variantsSelected, stylesSelected: line.stylesSelected, count: line.count };
+  const problems = validateSelection(item, selection);
+  if (problems.length > 0) {
+    throw new ApiError(400, 'validation', `Invalid configuration of ${item.id}: ${problems.map((p) => p.kind).join(', ')}`, t.pricesChanged);
+  }
+  const priced = priceSelection(item, selection, mode);
+  if (priced.itemTotal !== line.itemTotal || priced.sizePrice !== line.sizePrice || priced.sumOfExtras !== line.sumOfExtras) {
+    throw pricesChanged(`Price mismatch on ${item.id}: client ${line.itemTotal}, server ${priced.itemTotal}`);
+  }
+  const { isOffer: _o, offerId: _i, offerName: _n, offerUsecase: _u, ...rest } = line;
+  return {
+    limited,
+    kind: category.type,
+    line: {
+      ...rest,
+      nameToDisplay: name,
+      sizePrice: priced.sizePrice,
+      sumOfExtras: priced.sumOfExtras,
+      itemTotal: priced.itemTotal,
+      originalSizePrice: priced.originalSizePrice,
+      extras: priced.extras,
+      extrasToDisplay: priced.extrasToDisplay,
+      delay: lineDelay(category, item),
+      notes: line.notes.trim(),
+      type: item.ticket ? 'ticket' : category.type === 'drink' ? 'drink' : 'food',
+      ...(line.appliedCode !== undefined ? { appliedCode: normalizeCouponCode(line.appliedCode) } : {}),
+      ...(item.posId !== undefined ? { posId: item.posId } : {}),
+    },
+  };
+}
+
+const COUPON_STATE_TEXT: Record<Exclude<ReturnType<typeof couponState>, 'ok'>, string> = {
+  inactive: t.couponInactive,
+  expired: t.couponExpired,
+  redeemed: t.couponRedeemed,
+  'not-applicable': t.couponNotApplicable,
+};
+
+/** The order's coupon lines rebuilt from the server's coupon table (the client's copy is only checked). */
+async function serverCoupons(clientCoupons: readonly CouponLine[], deps: RecomputeDeps, config: AppConfig): Promise<CouponLine[]> {
+  const stamp = clientCoupons.filter(isStampLine);
+  const coded = clientCoupons.filter((c) => !isStampLine(c));
+  const stored = await deps.coupons.findMany(coded.map((c) => c.couponCode));
+  const result: CouponLine[] = [];
+  for (const line of coded) {
+    const code = normalizeCouponCode(line.couponCode);
+    const found = stored.get(code);
+    if (!found) throw conflict('coupon_invalid', `Unknown coupon ${code}`, t.codeUnknown);
+    if (!mayUse(found, deps.fuid)) {
+      throw conflict('coupon_invalid', `Coupon ${code} belongs to another account`, deps.fuid ? t.couponForeign : t.couponNeedsLogin);
+    }
+    const state = couponState(found.coupon, deps.now);
+    if (state !== 'ok') throw conflict('coupon_invalid', `Coupon ${code} is ${state}`, COUPON_STATE_TEXT[state]);
+    const server = couponToLine(found.coupon);
+    if (
+      line.type !== server.type ||
+      line.amount !== server.amount ||
+      line.discount !== server.discount ||
+      (line.fixedprice ?? null) !== (server.fixedprice ?? null)
+    ) {
+      throw pricesChanged(`Coupon ${code} differs from the server's`);
+    }
+    result.push(server);
+  }
+  for (const line of stamp) {
+    result.push(await verifyStampReward(line, { db: deps.db, fuid: deps.fuid, config, stampsEnabled: resolveFeatures(config.features).enableStempel, now: deps.now }));
+  }
+  return result;
+}
+
+const PROBLEM_TEXT: Record<CouponProblem, string> = {
+  ...COUPON_STATE_TEXT,
+  duplicate: t.couponDuplicate,
+  'not-combinable': t.couponBlocked,
+  'bundle-incomplete': t.bundleIncomplete,
+};
+
+function refuseCouponProblems(breakdown: PriceBreakdown): void {
+  const problem = breakdown.problems[0];
+  if (!problem?.problem) return;
+  throw conflict('coupon_invalid', `Coupon ${problem.couponCode} cannot be applied: ${problem.problem}`, fill(PROBLEM_TEXT[problem.problem], { title: problem.title }));
+}
+
+/** The tip percent a claimed tip amount corresponds to (0 cents: no tip); refuses any other amount. */
+function tipPercentOf(payerSum: Cents, tip: Cents): TipPercent | undefined {
+  if (tip === 0) return undefined;
+  const percent = TIP_OPTIONS.find((p) => p > 0 && tipAmount(payerSum, p) === tip);
+  if (percent === undefined) throw conflict('total_mismatch', `Tip ${tip} is no offered percentage of ${payerSum}`, t.tipInvalid);
+  return percent;
+}
+
+/** The fee lines the client sent must be exactly the fees the server charges (one per kind). */
+function checkFees(clientFees: readonly FeeLine[], breakdown: PriceBreakdown): void {
+  const claimed = clientFees.map((f) => `${f.id}=${f.itemTotal}`).sort();
+  const expected = breakdown.fees.map((f) => `${f.id}=${f.amount}`).sort();
+  if (claimed.length !== expected.length || claimed.some((c, i) => c !== expected[i])) {
+    throw conflict('total_mismatch', `Fee lines ${claimed.join(',') || 'none'} instead of ${expected.join(',') || 'none'}`, t.feeMismatch);
+  }
+}

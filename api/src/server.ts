@@ -1,0 +1,107 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ResolvedDescriptor } from '@shop/shared/contract';
+import { handlers } from './actions';
+import type { ActionContext } from './actions/context';
+import type { TokenVerifier } from './auth/verify';
+import { REPO_ROOT, type ApiConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from './deploy/descriptors';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
+import { registerActionRoute } from './http/action-route';
+import { registerAuthEmulatorProxy } from './http/auth-emulator-proxy';
+import { registerErrorHandler } from './http/error-handler';
+import { registerEventsRoute } from './http/events-route';
+import { registerMediaRoute } from './http/media-route';
+import { registerStaticRoutes } from './http/static-routes';
+import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
+import { seedIfEmpty } from './seed';
+
+export interface Api {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly events: EventBus;
+  readonly menus: MenuRepository;
+  readonly descriptors: DescriptorSource;
+  close(): Promise<void>;
+}
+
+export interface ApiDeps {
+  database?: Database;
+  events?: EventBus;
+  verifier?: TokenVerifier;
+  now?: () => number;
+  /** Skip the seed (tests that bring their own data). */
+  seed?: boolean;
+}
+
+/** A verifier that accepts no token (used when no Firebase project is configured in tests). */
+export const noAuth: TokenVerifier = { verify: async () => null };
+
+export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<Api> {
+  const now = deps.now ?? Date.now;
+  const database =
+    deps.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir }));
+  if (deps.seed !== false) await seedIfEmpty(database.db, now());
+  const events = deps.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl) : createMemoryEventBus());
+  const verifier =
+    deps.verifier ??
+    (await import('./auth/verify')).createFirebaseVerifier(config.firebaseProjectId, config.firebaseAuthEmulatorHost).catch(() => noAuth);
+  const resolvedVerifier = await verifier;
+  const descriptors = createDescriptorSource(config.deployHostsDir);
+  const menus = createMenuRepository(database.db);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+  });
+  registerErrorHandler(app);
+
+  const payments: ResolvedDescriptor['payments'] = config.stripeSecretKey
+    ? {
+        mode: 'live',
+        ...(config.stripePublishableKey ? { stripePublishableKey: config.stripePublishableKey } : {}),
+        ...(config.paypalClientId ? { paypalClientId: config.paypalClientId } : {}),
+      }
+    : { mode: 'test' };
+
+  registerActionRoute(app, handlers, async (request, browserId) => {
+    const auth = request.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+    const user = token ? await resolvedVerifier.verify(token) : null;
+    const ctx: ActionContext = {
+      db: database.db,
+      browserId,
+      user,
+      hostname: request.hostname,
+      descriptor: descriptors.forHost(request.hostname),
+      events,
+      menus,
+      now,
+    };
+    return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
+  });
+  registerEventsRoute(app, events, resolvedVerifier);
+  (await import('./http/stripe-webhook-route')).registerStripeWebhookRoute(app, { config, db: database.db, events, now });
+  app.get('/deploy/descriptor.json', async (request, reply) => {
+    reply.header('cache-control', 'no-cache, no-store');
+    return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments);
+  });
+  app.get('/api/health', async () => ({ ok: true, database: database.driver }));
+  if (config.firebaseAuthEmulatorHost) registerAuthEmulatorProxy(app, config.firebaseAuthEmulatorHost);
+  await registerStaticRoutes(app, config.appRoot);
+  registerMediaRoute(app, path.join(REPO_ROOT, 'api', 'media'));
+
+  return {
+    app,
+    database,
+    events,
+    menus,
+    descriptors,
+    async close() {
+      await app.close();
+      await events.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// Static serving of the shell and the versioned remote folders, on a temporary APP_ROOT with fake
+// builds (so the test does not depend on what is built in the working tree).
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createApi, noAuth, type Api } from '../src/server';
+
+const IMMUTABLE = /^public, max-age=31536000, immutable$/;
+const INDEX_HTML = '<!doctype html><html lang="de"><head><title>Street Food</title></head><body><div id="shell-root"></div><script defer src="/main.1a2b3c4d.js"></script></body></html>';
+
+let appRoot: string;
+let api: Api;
+
+function write(rel: string, content: string) {
+  const file = path.join(appRoot, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return api.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+}
+
+/** A GET over a real socket with the path sent exactly as written (no client-side normalisation). */
+function rawGet(rawPath: string): Promise<{ statusCode: number; body: string; json(): unknown }> {
+  const { port } = api.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: 'GET', headers: { host: 'localhost' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, body, json: () => JSON.parse(body) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-static-'));
+  write('shell/dist/index.html', INDEX_HTML);
+  write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");');
+  write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
+  write('shell/dist/manifest.webmanifest', '{"name":"Street Food"}');
+  write('mf-menu/dist/0.1.0/mf-manifest.json', '{"name":"mf_menu"}');
+  write('mf-menu/dist/0.1.0/remoteEntry.js', 'var mf_menu;');
+  write('mf-menu/dist/0.1.0/512.9f8e7d6c.js', 'console.log("menu chunk");');
+  write('mf-menu/dist/0.1.0/assets/burrito.0a1b2c3d.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('mf-menu/dist/0.2.0/remoteEntry.js', 'var mf_menu2;');
+  write('secret.txt', 'not public');
+  const config = { ...loadConfig({}), logLevel: 'silent', appRoot, deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
+  api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await api?.close();
+  fs.rmSync(appRoot, { recursive: true, force: true });
+});
+
+describe('versioned remote folders /mf/<remote>/<version>/', () => {
+  it('serves hashed chunks and assets as immutable for a year', async () => {
+    const chunk = await get('/mf/mf-menu/0.1.0/512.9f8e7d6c.js');
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('console.log("menu chunk");');
+    expect(chunk.headers['cache-control']).toMatch(IMMUTABLE);
+    expect(chunk.headers['content-type']).toMatch(/javascript/);
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+
+    const asset = await get('/mf/mf-menu/0.1.0/assets/burrito.0a1b2c3d.svg');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toMatch(IMMUTABLE);
+  });
+
+  it('serves mf-manifest.json and remoteEntry.js (no content hash) with no-cache', async () => {
+    const manifest = await get('/mf/mf-menu/0.1.0/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ name: 'mf_menu' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await get('/mf/mf-menu/0.1.0/remoteEntry.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect((await get('/mf/mf-menu/0.2.0/remoteEntry.js')).body).toBe('var mf_menu2;');
+  });
+
+  it.each([
+    ['an unknown remote', '/mf/mf-admin/0.1.0/remoteEntry.js'],
+    ['the shell as a remote', '/mf/shell/0.1.0/index.html'],
+    ['an unknown version', '/mf/mf-menu/9.9.9/remoteEntry.js'],
+    ['a version that is no version', '/mf/mf-menu/latest/remoteEntry.js'],
+    ['a missing file', '/mf/mf-menu/0.1.0/123.00000000.js'],
+    ['a folder', '/mf/mf-menu/0.1.0/assets'],
+    ['.. out of the version folder', '/mf/mf-menu/0.1.0/../0.2.0/remoteEntry.js'],
+    ['.. to the app root', '/mf/mf-menu/0.1.0/../../../../secret.txt'],
+    ['encoded ..', '/mf/mf-menu/0.1.0/%2e%2e/%2e%2e/%2e%2e/%2e%2e/secret.txt'],
+    ['encoded slashes', '/mf/mf-menu/0.1.0/..%2f..%2f..%2f..%2fsecret.txt'],
+  ])('answers %s with a 404 envelope', async (_name, url) => {
+    const res = await rawGet(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('not public');
+    expect(res.body).not.toContain('var mf_menu2');
+    expect(res.json()).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('the shell', () => {
+  it.each(['/', '/Speisen/all', '/Speise/burrito-classic-chicken', '/Bestellung/ABC123', '/gibtsnicht', '/Korb?cartId=x'])(
+    'answers the app path %s with index.html, no-cache',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves its hashed chunks immutable and its unhashed files (service worker, web manifest) no-cache', async () => {
+    const main = await get('/main.1a2b3c4d.js');
+    expect(main.statusCode).toBe(200);
+    expect(main.headers['cache-control']).toMatch(IMMUTABLE);
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not hide API or asset mistakes behind index.html', async () => {
+    const api404 = await get('/api/nothing');
+    expect(api404.statusCode).toBe(404);
+    expect(api404.json()).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const missingChunk = await get('/main.00000000.js');
+    expect(missingChunk.statusCode).toBe(404);
+    const post = await api.app.inject({ method: 'POST', url: '/Korb', headers: { host: 'localhost' } });
+    expect(post.statusCode).toBe(404);
+    expect(await rawGet('/../secret.txt').then((r) => r.body)).not.toContain('not public');
+    expect(await rawGet('/shell/../../secret.txt').then((r) => r.body)).not.toContain('not public');
+  });
+});
+
+describe('media', () => {
+  it('serves news images for a day and refuses unknown names', async () => {
+    const media = fs.readdirSync(path.join(REPO_ROOT, 'api', 'media')).find((f) => f.endsWith('.svg'));
+    expect(media, 'api/media holds the seed images').toBeDefined();
+    const res = await get(`/media/${media}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await get('/media/nope.svg')).statusCode).toBe(404);
+    expect((await get('/media/..%2fpackage.json')).statusCode).toBe(404);
+  });
+});

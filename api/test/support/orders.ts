@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { Menu, OrderDraftInput, ProductLine } from '@shop/shared/contract';
+import { priceSelection } from '@shop/shared/domain/line-pricing';
+import { sumCents } from '@shop/shared/domain/money';
+
+export interface LineSpec {
+  itemId: string;
+  vol?: string;
+  count?: number;
+  variantsSelected?: { stepIndex: number; optionIds: string[]; portion?: number }[];
+  stylesSelected?: string[];
+  notes?: string;
+}
+
+/** A cart line priced by the shared pricing (what a correct client sends). */
+export function productLine(menu: Menu, spec: LineSpec, mode: 'takeaway' | 'delivery' | 'inhouse' = 'takeaway'): ProductLine {
+  const found = menu.flatMap((c) => c.items.map((item) => ({ item, category: c }))).find((x) => x.item.id === spec.itemId);
+  if (!found) throw new Error(`No item ${spec.itemId} in the test menu`);
+  const { item, category } = found;
+  const selection = {
+    vol: spec.vol ?? item.sizes[0]!.vol,
+    variantsSelected: (spec.variantsSelected ?? []).map((v) => ({ ...v, portion: v.portion ?? 0 })),
+    stylesSelected: spec.stylesSelected ?? [],
+    count: spec.count ?? 1,
+  };
+  const priced = priceSelection(item, selection, mode);
+  return {
+    kind: 'product',
+    cartItemId: `ci-${crypto.randomUUID()}`,
+    id: item.id,
+    type: category.type === 'drink' ? 'drink' : item.ticket ? 'ticket' : 'food',
+    delay: category.delay,
+    nameToDisplay: item.nameToDisplay ?? item.nameDE,
+    description: item.descriptionDE,
+    notes: spec.notes ?? '',
+    vol: selection.vol,
+    count: selection.count,
+    sizePrice: priced.sizePrice,
+    sumOfExtras: priced.sumOfExtras,
+    itemTotal: priced.itemTotal,
+    extras: priced.extras,
+    extrasToDisplay: priced.extrasToDisplay,
+    variantsSelected: selection.variantsSelected,
+    stylesSelected: selection.stylesSelected,
+  };
+}
+
+/** A takeaway order paid at pickup with correct totals. */
+export function takeawayDraft(menu: Menu, lines: LineSpec[], overrides: Partial<OrderDraftInput> = {}): OrderDraftInput {
+  const orderData = lines.map((l) => productLine(menu, l, 'takeaway'));
+  const total = sumCents(orderData.map((l) => l.itemTotal));
+  return {
+    clientId: `client-${crypto.randomUUID()}`,
+    onlinePay: false,
+    asGuest: true,
+    usecase: 'takeaway',
+    createdAt: Date.now(),
+    orderData,
+    paymentInfo: { amount: total, itemsTotal: total, tip: 0 },
+    psp: 'beiAbholung',
+    userInfo: { fuid: null, name: 'Erika Mustermann', email: 'erika@example.org', phone: '+4915112345678' },
+    targetTime: Date.now() + 30 * 60_000,
+    pickupDate: 'Heute',
+    ...overrides,
+  };
+}

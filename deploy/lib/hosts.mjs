@@ -1,0 +1,119 @@
+// Host descriptor files (deploy/hosts/*.json): listing, choosing by file or host name, and the
+// one-line edit that releases a remote version.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { DeployError } from './errors.mjs';
+
+/** Every *.json descriptor of the folder, sorted by file name, with its text and parsed JSON. */
+export function readHostFiles(hostsDir) {
+  if (!fs.existsSync(hostsDir) || !fs.statSync(hostsDir).isDirectory()) {
+    throw new DeployError(`No hosts folder at ${hostsDir} (set DEPLOY_HOSTS_DIR or run from the repository)`);
+  }
+  const names = fs
+    .readdirSync(hostsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  if (names.length === 0) throw new DeployError(`No host descriptors (*.json) in ${hostsDir}`);
+  return names.map((name) => readHostFile(hostsDir, name));
+}
+
+export function readHostFile(hostsDir, name) {
+  const file = path.join(hostsDir, name);
+  const text = fs.readFileSync(file, 'utf8');
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new DeployError(`${name} is not valid JSON (${error.message}); fix it before releasing`);
+  }
+  return { name, file, text, json };
+}
+
+function hostsOf(entry) {
+  return Array.isArray(entry.json?.hosts) ? entry.json.hosts.map((h) => String(h).toLowerCase()) : [];
+}
+
+/** The default descriptor: the one whose hosts contain '*'. */
+export function defaultHostFile(entries) {
+  const found = entries.filter((e) => hostsOf(e).includes('*'));
+  if (found.length !== 1) {
+    throw new DeployError(
+      found.length === 0
+        ? "No default descriptor (hosts containing '*'); name one with --host <file-or-host> or use --all"
+        : `Several default descriptors (${found.map((e) => e.name).join(', ')}); name one with --host`,
+    );
+  }
+  return found[0];
+}
+
+/**
+ * The descriptor a --host value means: a path to a file in the hosts folder, a file name with or
+ * without '.json', or a host name listed in a descriptor's `hosts` (a port is ignored).
+ */
+export function resolveHostFile(entries, hostsDir, value) {
+  const raw = String(value ?? '').trim();
+  if (!raw) throw new DeployError('--host needs a value: a descriptor file (hamburg.json) or a host name (hamburg.localhost)');
+  const list = () => entries.map((e) => `${e.name} (${hostsOf(e).join(', ')})`).join('; ');
+
+  if (raw.includes('/') || raw.includes(path.sep)) {
+    const file = path.resolve(raw);
+    if (path.dirname(file) !== hostsDir) throw new DeployError(`${raw} is not a descriptor in ${hostsDir}`);
+    const entry = entries.find((e) => e.file === file);
+    if (!entry) throw new DeployError(`No descriptor ${raw}. Descriptors: ${list()}`);
+    return entry;
+  }
+  const lower = raw.toLowerCase();
+  const byFile = entries.find((e) => e.name.toLowerCase() === lower || e.name.toLowerCase() === `${lower}.json`);
+  if (byFile) return byFile;
+  const hostName = lower.replace(/:\d+$/, '');
+  const byHost = entries.filter((e) => hostsOf(e).includes(hostName));
+  if (byHost.length === 1) return byHost[0];
+  if (byHost.length > 1) throw new DeployError(`Host ${raw} is listed in several descriptors: ${byHost.map((e) => e.name).join(', ')}`);
+  throw new DeployError(`Unknown host "${raw}". Descriptors: ${list()}`);
+}
+
+/**
+ * Changes the version of one remote in a descriptor's text: exactly the line
+ * `"mf_menu": "x.y.z",` is rewritten, every other byte stays as it was.
+ */
+export function replaceRemoteLine(text, remoteKey, version) {
+  const lines = text.split('\n');
+  const pattern = new RegExp(`^(\\s*"${remoteKey}"\\s*:\\s*")([^"\\\\]*)("\\s*,?\\s*\\r?)$`);
+  const hits = [];
+  lines.forEach((line, index) => {
+    if (pattern.test(line)) hits.push(index);
+  });
+  if (hits.length !== 1) {
+    throw new DeployError(
+      hits.length === 0
+        ? `no line of the form "${remoteKey}": "x.y.z" (one remote per line is required for a one-line release)`
+        : `${hits.length} lines of the form "${remoteKey}": "x.y.z"; expected exactly one`,
+    );
+  }
+  const index = hits[0];
+  const match = pattern.exec(lines[index]);
+  const from = match[2];
+  lines[index] = lines[index].replace(pattern, (_all, head, _old, tail) => `${head}${version}${tail}`);
+  return { text: lines.join('\n'), from, line: index + 1 };
+}
+
+/**
+ * Checks that the new text differs from the old descriptor only in remotes[remoteKey]: the edited
+ * line really was the remote's entry, not a look-alike elsewhere.
+ */
+export function assertOnlyRemoteChanged(oldJson, newText, remoteKey, version) {
+  const next = JSON.parse(newText);
+  const expected = { ...oldJson, remotes: { ...oldJson.remotes, [remoteKey]: version } };
+  if (!isDeepStrictEqual(next, expected)) {
+    throw new DeployError(`the edited line is not remotes.${remoteKey}; refusing to change anything else`);
+  }
+  return next;
+}
+
+/** Writes a descriptor atomically (temporary file without .json, then rename). */
+export function writeHostFile(file, text) {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 4310);
+
+/**
+ * Journeys across remotes against the full stack (built bundles, API on a fresh PGlite database,
+ * the Firebase Auth emulator) in Debian's Chromium at phone width.
+ */
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(here, 'test-results'),
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(here, 'playwright-report') }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    viewport: { width: 412, height: 915 },
+    locale: 'de-DE',
+    // page.route cannot see requests a service worker makes; tests/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
+    timezoneId: 'Europe/Berlin',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node ${JSON.stringify(path.join(here, 'support', 'serve.mjs'))}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 15 * 60_000,
+    reuseExistingServer: !process.env.CI,
+    env: { E2E_PORT: String(port) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

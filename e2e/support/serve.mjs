@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// The e2e server: builds what is missing, copies the host descriptors to e2e/.tmp/hosts, and starts
+// the Auth emulator and the API on a fresh in-memory PGlite database (seeded) on E2E_PORT.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildOutdated } from '../../scripts/lib/apps.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { E2E_HOSTS_DIR, REPO_ROOT } from './paths.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+fs.rmSync(E2E_HOSTS_DIR, { recursive: true, force: true });
+fs.mkdirSync(E2E_HOSTS_DIR, { recursive: true });
+for (const file of fs.readdirSync(path.join(REPO_ROOT, 'deploy', 'hosts'))) {
+  if (file.endsWith('.json')) fs.copyFileSync(path.join(REPO_ROOT, 'deploy', 'hosts', file), path.join(E2E_HOSTS_DIR, file));
+}
+await buildOutdated({ log: (m) => console.log(`[e2e] ${m}`) });
+const stack = await startStack({
+  port,
+  env: { DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR, PGLITE_DIR: 'memory://', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  log: (m) => console.log(`[e2e] ${m}`),
+});
+console.log(`[e2e] shop ready on ${stack.url}`);
+const stop = async () => {
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

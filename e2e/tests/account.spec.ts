@@ -1,0 +1,150 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { collectPageErrors } from '../support/shop';
+
+const PASSWORD = 'geheim123';
+
+function newEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+}
+
+/** Creates a user through the Auth emulator's REST API (proxied by the shop on its own origin). */
+async function createUser(request: APIRequestContext, email: string, displayName: string): Promise<void> {
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
+    data: { email, password: PASSWORD, displayName, returnSecureToken: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/Anmelden');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+}
+
+test.describe('sign-in and account', () => {
+  test('signs in with e-mail and password, shows the account, signs out', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    const email = newEmail('erika');
+    await createUser(request, email, 'Erika Mustermann');
+
+    await signIn(page, email, PASSWORD);
+    // 'Angemeldet als …', then to the start page (shop-spec §4 Login).
+    await expect(page.getByText('Angemeldet als Erika Mustermann')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/Account');
+    await expect(page.getByTestId('account-signed-in-as')).toHaveText('Angemeldet als Erika Mustermann');
+    await expect(page.getByTestId('account-email')).toHaveText(email);
+
+    // The session survives a reload (the shell restores it through mf_account/session).
+    await page.reload();
+    await expect(page.getByTestId('account-signed-in-as')).toHaveText('Angemeldet als Erika Mustermann');
+
+    // Every action carries the ID token.
+    const withToken = page.waitForRequest((r) => r.url().endsWith('/api/action') && (r.headers().authorization ?? '').startsWith('Bearer '));
+    await page.goto('/Bestellungen');
+    await withToken;
+
+    await page.goto('/Account');
+    await page.getByTestId('account-sign-out').click();
+    await expect(page.getByTestId('account-signed-out')).toHaveText('Die Abmeldung war erfolgreich');
+    await expect(page.getByTestId('account-to-signin')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('account:session'))).toBeNull();
+    await page.reload();
+    await expect(page.getByText('Du bist nicht angemeldet.')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('restores the session at start on any page, and refreshes a token the server refuses', async ({ page, request }) => {
+    const email = newEmail('session');
+    await createUser(request, email, 'Erika Mustermann');
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByText('Angemeldet als Erika Mustermann')).toBeVisible();
+
+    // On the start page the shell loads mf_account/session (flag account:session) and the user's
+    // event channel opens with the ID token.
+    const userChannel = page.waitForRequest((r) => r.url().includes('/api/events') && r.url().includes('token='));
+    await page.goto('/');
+    await userChannel;
+
+    // The server answers one call made with a token with jwtInvalid: the account remote refreshes the token.
+    let flagged = false;
+    await page.route('**/api/action', async (route) => {
+      if (flagged || !(route.request().headers().authorization ?? '').startsWith('Bearer ')) return route.fallback();
+      flagged = true;
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), jwtInvalid: true } });
+    });
+    const refresh = page.waitForRequest((r) => r.url().includes('/securetoken.googleapis.com/'));
+    await page.goto('/Bestellungen');
+    await refresh;
+    await page.goto('/Account');
+    await expect(page.getByTestId('account-signed-in-as')).toHaveText('Angemeldet als Erika Mustermann');
+  });
+
+  test('registers a new guest with e-mail, password and full name', async ({ page }) => {
+    const email = newEmail('max');
+    await page.goto('/Registrierung');
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-name').fill('Max Mustermann');
+    await page.getByTestId('register-password').fill(PASSWORD);
+    // During registration the account is upserted on the server, with the new user's token.
+    const upsert = page.waitForResponse((r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'UpsertAppUser');
+    await page.getByTestId('register-submit').click();
+    const upserted = await upsert;
+    expect(upserted.request().headers().authorization).toMatch(/^Bearer /);
+    expect(await upserted.json()).toMatchObject({ ok: true, user: { email, name: 'Max Mustermann' } });
+    await expect(page.getByText('Angemeldet als Max Mustermann')).toBeVisible();
+    await page.goto('/Account');
+    await expect(page.getByTestId('account-email')).toHaveText(email);
+    await expect(page.getByTestId('account-name')).toHaveText('Max Mustermann');
+  });
+
+  test('shows the catalogue texts for missing and wrong input', async ({ page, request }) => {
+    await page.goto('/Anmelden');
+    await page.getByTestId('signin-submit').click();
+    await expect(page.getByText('Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren')).toBeVisible();
+    await expect(page.getByText('Geben Sie Ihr Passwort ein')).toBeVisible();
+
+    await page.getByTestId('signin-email').fill('erika@');
+    await expect(page.getByText('Diese E-Mail-Adresse ist ungültig')).toBeVisible();
+
+    const email = newEmail('wrong');
+    await createUser(request, email, 'Erika Mustermann');
+    await signIn(page, email, 'falsch123');
+    await expect(page.getByText('Die E-Mail-Adresse und das Passwort stimmen nicht überein')).toBeVisible();
+    await expect(page).toHaveURL(/\/Anmelden$/);
+
+    await page.goto('/Registrierung');
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-password').fill('geheim');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('Starke Passwörter haben mindestens 6 Zeichen und eine Mischung aus Buchstaben und Ziffern')).toBeVisible();
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet')).toBeVisible();
+  });
+
+  test('a guest never downloads the account remote or Firebase on the start page', async ({ page }) => {
+    const accountRequests: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      // The manifest may be read to know the remote; its code and the Firebase SDK must not load.
+      if (url.includes('/mf/mf-account/') && !url.endsWith('/mf-manifest.json')) accountRequests.push(url);
+      if (url.includes('identitytoolkit') || url.includes('securetoken')) accountRequests.push(url);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(accountRequests).toEqual([]);
+  });
+
+  test('the stamp card offers registration when logged out', async ({ page }) => {
+    await page.goto('/Stempelkarte');
+    await expect(page.getByTestId('stamp-count')).toHaveText('0 von 10 Stempeln');
+    await expect(page.locator('[data-stamped]')).toHaveCount(10);
+    await page.getByTestId('stamp-to-registration').click();
+    await expect(page).toHaveURL(/\/Registrierung$/);
+  });
+});

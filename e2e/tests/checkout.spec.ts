@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AppConfig, Menu } from '@shop/shared/contract';
+import { formatEuro } from '@shop/shared/domain/money';
+import { tipAmount } from '@shop/shared/domain/tip';
+import { productLine, type LineSpec } from '../../api/test/support/orders';
+import { openShopClock } from '../support/clock';
+import { collectPageErrors } from '../support/shop';
+
+/**
+ * Checkout journeys with the offline test provider (no payment keys configured): each ends on the
+ * order page with the right total.
+ */
+
+async function action<T>(page: Page, name: string, payload: unknown): Promise<T> {
+  const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
+  const res = await page.request.post('/api/action', { data: { action: name, payload, channel: 'on-the-go', browserId, secToken: '', timeout: 10000 } });
+  expect(res.ok(), `${name}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+interface Shop {
+  menu: Menu;
+  config: AppConfig;
+}
+
+/** Opens the shop and puts priced lines into the cart (what the menu's add-to-cart stores). */
+async function fillCart(page: Page, lines: LineSpec[], mode: 'takeaway' | 'delivery' | 'inhouse' = 'takeaway'): Promise<Shop & { sum: number }> {
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
+  const { appconfig } = await action<{ appconfig: AppConfig }>(page, 'GetAppconfig', {});
+  const cart = lines.map((l) => productLine(menu, l, mode));
+  await page.evaluate((items) => localStorage.setItem('cart:items', JSON.stringify({ v: items, at: Date.now() })), cart);
+  return { menu, config: appconfig, sum: cart.reduce((n, l) => n + l.itemTotal, 0) };
+}
+
+async function fillPerson(page: Page, person: { name?: string; email?: string; phone?: string } = {}) {
+  await page.getByTestId('field-name').fill(person.name ?? 'Erika Mustermann');
+  await page.getByTestId('field-email').fill(person.email ?? 'erika@example.org');
+  if (person.phone !== undefined || (await page.getByTestId('field-phone').count()) > 0) {
+    await page.getByTestId('field-phone').fill(person.phone ?? '0151 12345678');
+  }
+}
+
+async function pickFirstSlot(page: Page) {
+  await expect(page.getByTestId('step-time')).toBeVisible();
+  const time = page.getByTestId('checkout-time');
+  const first = await time.locator('option:not([value=""])').first().getAttribute('value');
+  await time.selectOption(first!);
+}
+
+async function addTestCard(page: Page, number: string) {
+  await page.getByTestId('add-card').click();
+  await expect(page.getByTestId('test-card-form')).toBeVisible();
+  await page.getByTestId('test-card-number').fill(number);
+  await page.getByTestId('test-card-exp').fill('12/34');
+  await page.getByTestId('test-card-cvc').fill('123');
+  await page.getByTestId('test-card-save').click();
+  await expect(page.getByTestId('test-card-form')).toHaveCount(0);
+}
+
+async function expectOrderPage(page: Page, total: number) {
+  await expect(page).toHaveURL(/\/Bestellung\/[^/]+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('order-total')).toHaveText(formatEuro(total));
+  // The cart was emptied.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart:items') ?? '{"v":[]}').v.length)).toBe(0);
+}
+
+test.describe('checkout with the offline test provider', () => {
+  test('takeaway with online payment, including a 3-D Secure step', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    // Without keys the payment SDKs are never loaded (test provider only).
+    const sdkRequests: string[] = [];
+    page.on('request', (r) => /stripe\.com|paypal\.com|paypalobjects\.com/.test(r.url()) && sdkRequests.push(r.url()));
+    await openShopClock(page);
+    const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+    await page.goto('/CheckoutTakeawayWithPay');
+    await expect(page.getByTestId('payment-test-mode')).toBeVisible();
+    // Errors show only after a first attempt.
+    await expect(page.getByTestId('field-name-error')).toHaveCount(0);
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('field-name-error')).toHaveText('Vor- und Nachname sind erforderlich');
+    await fillPerson(page);
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+
+    await expect(page.getByTestId('step-payment')).toBeVisible();
+    await expect(page.getByText('Wähle eine Zahlungsmethode')).toBeVisible();
+    const total = sum + config.onlineServiceFee;
+    await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total));
+    await page.getByTestId('method-credit').click();
+    await addTestCard(page, '4000 0027 6000 3184');
+    await expect(page.getByTestId('saved-card')).toContainText('Visa •••• 3184');
+    await page.getByTestId('pay-card').click();
+    await expect(page.getByTestId('three-ds')).toBeVisible();
+    await page.getByTestId('three-ds-approve').click();
+    await expectOrderPage(page, total);
+    await expect(page.getByTestId('order-payment')).toContainText('Kreditkarte');
+    expect(errors).toEqual([]);
+    expect(sdkRequests).toEqual([]);
+  });
+
+  test('takeaway paying at pickup (cash captcha)', async ({ page }) => {
+    await openShopClock(page);
+    const { sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+    await page.goto('/CheckoutTakeaway');
+    await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung zur Abholung');
+    await fillPerson(page, { phone: '0151 1234' });
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('field-phone-error')).toHaveText('Die Mobilnummer ist zu kurz');
+    await page.getByTestId('field-phone').fill('0151 12345678');
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
+    // The order button shows only with 4 captcha characters.
+    await expect(page.getByTestId('checkout-next')).toBeDisabled();
+    const src = await page.locator('[data-testid="cash-captcha"] img').getAttribute('src');
+    const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    const code = [...svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+    await page.getByTestId('captcha-input').fill(code);
+    await expect(page.getByTestId('checkout-next')).toHaveText('Zahlungspflichtig Bestellen');
+    await page.getByTestId('checkout-next').click();
+    await expectOrderPage(page, sum);
+    await expect(page.getByTestId('order-payment')).toContainText('Bei Abholung');
+  });
+
+  test('delivery: a refused postcode, then an allowed one', async ({ page }) => {
+    await openShopClock(page);
+    const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 3 }], 'delivery');
+    await page.goto('/CheckoutdeliveryWithPay');
+    await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung zur Lieferung');
+    await fillPerson(page);
+    await page.getByTestId('field-invoice-street').fill('Elbchaussee 12');
+    await page.getByTestId('field-invoice-plz').fill('22763');
+    await page.getByTestId('field-invoice-city').fill('Hamburg');
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('field-invoice-plz-error')).toHaveText('Eioe Lieferung an diese Adresse ist nicht möglich');
+    await page.getByTestId('field-invoice-street').fill('Lange Reihe 10');
+    await page.getByTestId('field-invoice-plz').fill('20099');
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+    const total = sum + config.delivery.deliveryFee + config.onlineServiceFee;
+    await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total));
+    await page.getByTestId('method-credit').click();
+    await addTestCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('pay-card').click();
+    await expectOrderPage(page, total);
+  });
+
+  test('in-house at table 12 with a 10 % tip', async ({ page }) => {
+    const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }], 'inhouse');
+    await page.goto('/CheckoutInhouseWithPayTip?table=12');
+    await expect(page.getByTestId('checkout-headline')).toContainText('Tisch 12');
+    await fillPerson(page);
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('step-tip')).toBeVisible();
+    // 5 % is preselected.
+    await expect(page.getByTestId('tip-5')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('tip-10').click();
+    const payerSum = sum + config.onlineServiceFee;
+    const total = payerSum + tipAmount(payerSum, 10);
+    await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total));
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('method-credit').click();
+    await addTestCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('pay-card').click();
+    await expectOrderPage(page, total);
+  });
+
+  test('in-house paying the waiter', async ({ page }) => {
+    const { sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 1 }], 'inhouse');
+    await page.goto('/CheckoutInhouse?table=12');
+    await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung für Tisch 12');
+    await expect(page.getByText('Die Bezahlung erfolgt beim Kellner.')).toBeVisible();
+    await page.getByTestId('field-name').fill('Tom');
+    await page.getByTestId('checkout-next').click();
+    await expectOrderPage(page, sum);
+    await expect(page.getByTestId('order-payment')).toContainText('beim Kellner');
+  });
+
+  test('a declined card, then a good one', async ({ page }) => {
+    await openShopClock(page);
+    const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+    await page.goto('/CheckoutTakeawayWithPay');
+    await fillPerson(page);
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('method-credit').click();
+    await addTestCard(page, '4000 0000 0000 0002');
+    await page.getByTestId('pay-card').click();
+    await expect(page.getByTestId('payment-error')).toContainText('Fehler bei der Autorisierung der Zahlung');
+    await expect(page).toHaveURL(/\/CheckoutTakeawayWithPay$/);
+    await addTestCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('saved-card').filter({ hasText: '4242' }).click();
+    await page.getByTestId('pay-card').click();
+    await expectOrderPage(page, sum + config.onlineServiceFee);
+  });
+
+  test('takeaway with PayPal (test provider approval)', async ({ page }) => {
+    await openShopClock(page);
+    const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+    await page.goto('/CheckoutTakeawayWithPay');
+    await fillPerson(page);
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('method-paypal').click();
+    await page.getByTestId('paypal-pay').click();
+    await expect(page.getByTestId('test-paypal')).toBeVisible();
+    await page.getByTestId('test-paypal-approve').click();
+    await expectOrderPage(page, sum + config.onlineServiceFee);
+    await expect(page.getByTestId('order-payment')).toContainText('PayPal');
+  });
+});

@@ -1,0 +1,200 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Menu, SavedOrder } from '@shop/shared/contract';
+import { productLine, takeawayDraft } from '../../api/test/support/orders';
+import { collectPageErrors } from '../support/shop';
+
+/** 'HH:MM' of an instant on the restaurant's clock (Europe/Berlin). */
+function berlinTime(ms: number): string {
+  return new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+async function action<T>(page: Page, name: string, payload: unknown): Promise<T & { ok: boolean }> {
+  const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
+  const res = await page.request.post('/api/action', {
+    data: { action: name, payload, channel: 'on-the-go', browserId, secToken: '', timeout: 10000 },
+  });
+  expect(res.ok(), `${name}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T & { ok: boolean };
+}
+
+/** Saves a takeaway order (two burritos, tacos) for this browser through the API, as the checkout does. */
+async function saveOrder(page: Page): Promise<SavedOrder> {
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
+  const draft = takeawayDraft(menu, [
+    { itemId: 'burrito-classic-chicken', vol: 'Large', count: 2, stylesSelected: ['style-guac'], variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] },
+    { itemId: 'tacos-al-pastor' },
+  ]);
+  const saved = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: draft });
+  return saved.order;
+}
+
+/** Saves a table order (in-house prices, payment to the waiter) for this browser. */
+async function saveTableOrder(page: Page): Promise<SavedOrder> {
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
+  const line = productLine(menu, { itemId: 'tacos-al-pastor', count: 2 }, 'inhouse');
+  const draft = takeawayDraft(menu, [], {
+    usecase: 'tableordering',
+    table: '12',
+    psp: 'waiter',
+    orderData: [line],
+    paymentInfo: { amount: line.itemTotal, itemsTotal: line.itemTotal, tip: 0 },
+    targetTime: undefined,
+    pickupDate: undefined,
+  });
+  return (await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: draft })).order;
+}
+
+/** Answers LoadDocs for the orders collection with a changed copy of the order (the kitchen's side). */
+async function serveOrderAs(page: Page, change: (order: SavedOrder) => SavedOrder): Promise<void> {
+  await page.route('**/api/action', async (route: Route) => {
+    const body = route.request().postDataJSON() as { action: string; payload: { collectionName?: string } };
+    if (body.action !== 'LoadDocs' || body.payload.collectionName !== 'orders') return route.fallback();
+    const response = await route.fetch();
+    const json = (await response.json()) as { ok: boolean; docs: SavedOrder[] };
+    await route.fulfill({ response, json: { ...json, docs: json.docs.map(change) } });
+  });
+}
+
+test.describe('order page and past orders', () => {
+  test('shows the saved order and finds it again after a reload', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    const order = await saveOrder(page);
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+
+    const check = async () => {
+      await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+      const lines = page.getByTestId('order-line');
+      await expect(lines).toHaveCount(2);
+      await expect(lines.nth(0)).toContainText('2×');
+      await expect(lines.nth(0)).toContainText('Burrito');
+      await expect(lines.nth(0)).toContainText('Large');
+      await expect(lines.nth(0)).toContainText('Guacamole');
+      await expect(lines.nth(0)).toContainText('29,00 €');
+      await expect(lines.nth(1)).toContainText('1×');
+      await expect(page.getByTestId('order-total')).toHaveText('37,50 €');
+      await expect(page.getByTestId('order-payment')).toContainText('Bei Abholung');
+      await expect(page.getByTestId('order-pickup-place')).toContainText('Lange Reihe 42, 20099 Hamburg');
+      await expect(page.getByTestId('order-preorder')).toHaveText(`Vorbestellung für ${berlinTime(order.targetTime!)} Uhr`);
+    };
+    await check();
+    await page.reload();
+    await check();
+
+    // A fresh device (no local copy) finds the order on the server too.
+    await page.evaluate(() => localStorage.removeItem('orders:lastOrders'));
+    await page.reload();
+    await check();
+
+    await page.getByTestId('order-all-orders').click();
+    await expect(page).toHaveURL(/\/Bestellungen$/);
+    const entry = page.locator(`[data-testid="orders-entry"][data-order-id="${order.uniqueOrderId}"]`);
+    await expect(entry).toContainText(`Nr. ${order.orderNumber}`);
+    await expect(entry).toContainText('37,50 €');
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`/Bestellung/${order.uniqueOrderId}$`));
+    await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+    expect(errors).toEqual([]);
+  });
+
+  test('lists the last orders newest first', async ({ page }) => {
+    const first = await saveOrder(page);
+    const second = await saveOrder(page);
+    await page.goto('/Bestellungen');
+    const ids = page.getByTestId('orders-entry');
+    await expect(ids.first()).toHaveAttribute('data-order-id', second.uniqueOrderId);
+    await expect(page.locator(`[data-order-id="${first.uniqueOrderId}"]`)).toBeVisible();
+  });
+
+  test('retries the lookup until the order is found, showing "Wird an die Kasse übermittelt..."', async ({ page }) => {
+    const order = await saveOrder(page);
+    await page.evaluate(() => localStorage.removeItem('orders:lastOrders'));
+    let lookups = 0;
+    // The first two lookups find nothing (the order has not reached the server yet).
+    await page.route('**/api/action', async (route) => {
+      const body = route.request().postDataJSON() as { action: string };
+      if (body.action !== 'LoadDocs') return route.fallback();
+      lookups += 1;
+      if (lookups <= 2) return route.fulfill({ json: { ok: true, docs: [] } });
+      return route.fallback();
+    });
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(page.getByTestId('order-waiting')).toHaveText('Wird an die Kasse übermittelt...');
+    await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+    expect(lookups).toBeGreaterThanOrEqual(3);
+  });
+
+  test('refetches on a live update and shows the ready dialog', async ({ page }) => {
+    const order = await saveOrder(page);
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+
+    // The kitchen marks the food ready; the server announces it (SSE orderUpdated -> bus).
+    await serveOrderAs(page, (o) => ({ ...o, state: 'Confirmed', abholbereit: true }));
+    await page.evaluate((id) => {
+      const bus = (globalThis as unknown as { __shop_bus__: { next(m: unknown): void } }).__shop_bus__;
+      bus.next({ topic: 'orders:order-updated', payload: { uniqueOrderId: id } });
+    }, order.uniqueOrderId);
+
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Deine Bestellung ist abholbereit!' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Bestellnummer ${order.orderNumber}`);
+    await expect(dialog).toContainText('37,50 €');
+  });
+
+  test('shows a cancelled order with its cancelled items', async ({ page }) => {
+    const order = await saveOrder(page);
+    await serveOrderAs(page, (o) => ({
+      ...o,
+      storno: true,
+      state: 'Cancelled',
+      stornoAmounts: [{ countRemoved: 1, name: 'Tacos al Pastor (3 Stück)', amountRemoved: 850 }],
+    }));
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(page.getByTestId('order-status-message')).toHaveText('Die Bestellung wurde storniert');
+    await expect(page.getByText('Zahlung: storniert')).toBeVisible();
+    await expect(page.getByTestId('order-storno')).toContainText('Bereits stornierte Artikel:');
+    await expect(page.getByTestId('order-storno')).toContainText('1× Tacos al Pastor (3 Stück)');
+    await expect(page.getByTestId('order-storno')).toContainText('8,50 €');
+  });
+
+  test('a table order is served at the table and the group can say "Wir sind fertig"', async ({ page }) => {
+    const order = await saveTableOrder(page);
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(page.getByRole('heading', { name: 'Tisch 12' })).toBeVisible();
+    await expect(page.getByTestId('order-status-message')).toHaveText('Wir servieren deine Bestellung an deinen Tisch');
+    await expect(page.getByTestId('order-payment')).toContainText('beim Kellner');
+    await page.getByTestId('order-all-ready').click();
+    await expect(page.getByTestId('order-all-ready-confirmed')).toBeVisible();
+    await expect(page.getByTestId('order-all-ready')).toHaveCount(0);
+    // The server kept it: after a reload the button does not come back.
+    await page.reload();
+    await expect(page.getByTestId('order-all-ready-confirmed')).toBeVisible();
+    await expect(page.getByTestId('order-all-ready')).toHaveCount(0);
+  });
+
+  test('the confirmation page waits for the restaurant, then opens the order page', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.removeItem('orders:lastOrders'));
+    // Without any order the confirmation page goes to the start page.
+    await page.goto('/Bestaetigung');
+    await expect(page).toHaveURL(/\/$/);
+
+    const order = await saveOrder(page);
+    await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+    await page.goto('/Bestaetigung');
+    await expect(page.getByTestId('confirmation-page')).toContainText(String(order.orderNumber));
+
+    await serveOrderAs(page, (o) => ({ ...o, state: 'Confirmed' }));
+    await page.evaluate((id) => {
+      const bus = (globalThis as unknown as { __shop_bus__: { next(m: unknown): void } }).__shop_bus__;
+      bus.next({ topic: 'orders:order-updated', payload: { uniqueOrderId: id } });
+    }, order.uniqueOrderId);
+    await expect(page).toHaveURL(new RegExp(`/Bestellung/${order.uniqueOrderId}$`));
+    await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+  });
+});

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '/work/main/e2e/chromium.mjs';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
+page.on('pageerror', (e) => console.log('PAGEERROR', String(e), e.stack?.slice(0, 800)));
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 500)));
+page.on('response', (r) => r.status() >= 400 && console.log('HTTP', r.status(), r.url()));
+await page.goto(process.argv[2] ?? 'http://localhost:3100/', { waitUntil: 'networkidle' });
+await page.waitForTimeout(1000);
+console.log((await page.content()).slice(0, 1500));
+await browser.close();

@@ -1,0 +1,27 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createRemoteApp } from '@shop/shared/react';
+import { ROUTES } from '@shop/shared/routes';
+import { AccountPage } from './features/account/AccountPage';
+import { RegisterPage } from './features/register/RegisterPage';
+import { ResetPasswordPage } from './features/reset/ResetPasswordPage';
+import { SignInPage } from './features/signin/SignInPage';
+import { StampCardPage } from './features/stamps/StampCardPage';
+
+function AccountRoutes() {
+  return (
+    <BrowserRouter>
+      <div data-mf="mf_account" data-mf-version={__APP_VERSION__}>
+        <Routes>
+          <Route path={ROUTES.Anmelden.path} element={<SignInPage />} />
+          <Route path={ROUTES.Registrierung.path} element={<RegisterPage />} />
+          <Route path={ROUTES.Account.path} element={<AccountPage />} />
+          <Route path={ROUTES.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={ROUTES.Stempelkarte.path} element={<StampCardPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </div>
+    </BrowserRouter>
+  );
+}
+
+export const { bootstrap, mount, unmount } = createRemoteApp('mf_account', AccountRoutes);

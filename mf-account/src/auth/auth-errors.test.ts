@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { authErrorCode, authErrorText } from './auth-errors';
+
+const err = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
+  it('shows wrong credentials at the password field', () => {
+    for (const code of ['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']) {
+      expect(authErrorText(err(code))).toEqual({ field: 'password', text: 'Die E-Mail-Adresse und das Passwort stimmen nicht überein' });
+    }
+  });
+
+  it('uses the verbatim too-many-requests text', () => {
+    expect(authErrorText(err('auth/too-many-requests'))).toEqual({
+      field: 'form',
+      text: 'Über Ihre IP-Adresse werden zu viele Kontoanfragen gesendet. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+    });
+  });
+
+  it('maps the e-mail problems to the e-mail field', () => {
+    expect(authErrorText(err('auth/invalid-email'))).toEqual({ field: 'email', text: 'Diese E-Mail-Adresse ist ungültig' });
+    expect(authErrorText(err('auth/missing-email')).text).toBe('Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren');
+    expect(authErrorText(err('auth/email-already-in-use'))).toEqual({ field: 'email', text: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet' });
+    expect(authErrorText(err('auth/user-not-found')).field).toBe('email');
+  });
+
+  it('shows a weak password at the password field', () => {
+    expect(authErrorText(err('auth/weak-password'))).toEqual({
+      field: 'password',
+      text: 'Starke Passwörter haben mindestens 6 Zeichen und eine Mischung aus Buchstaben und Ziffern',
+    });
+  });
+
+  it('reports network failures and anything unknown on the form', () => {
+    expect(authErrorText(err('auth/network-request-failed')).field).toBe('form');
+    expect(authErrorText(err('auth/something-new'))).toEqual({ field: 'form', text: 'Es ist ein Problem aufgetreten' });
+    expect(authErrorText(new Error('boom')).text).toBe('Es ist ein Problem aufgetreten');
+    expect(authErrorText('text')).toEqual({ field: 'form', text: 'Es ist ein Problem aufgetreten' });
+  });
+
+  it('reads the code of a thrown value', () => {
+    expect(authErrorCode(err('auth/wrong-password'))).toBe('auth/wrong-password');
+    expect(authErrorCode({ code: 42 })).toBeUndefined();
+    expect(authErrorCode(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { emit } from '@shop/shared/bus';
+import { account as texts } from '@shop/shared/i18n/account';
+import { fill } from '@shop/shared/i18n/fill';
+import { Link } from '@shop/shared/react';
+import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
+import { signOutUser } from '../../auth/account-flows';
+import { useSession } from '../../auth/use-session';
+import css from '../account.module.css';
+
+/** Account: the signed-in user, links to orders and stamp card, sign-out (shop-spec §4 Login). */
+export function AccountPage() {
+  const { ready, user } = useSession();
+  const [signedOut, setSignedOut] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (!ready) {
+    return (
+      <Page title={texts.accountTitle} testId="account-page">
+        <Skeleton height={180} />
+      </Page>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Page title={texts.accountTitle} testId="account-page">
+        {signedOut ? (
+          <div className={css.notice}>
+            <Notice testId="account-signed-out">{texts.signedOut}</Notice>
+          </div>
+        ) : null}
+        <p className={css.info}>{texts.notSignedIn}</p>
+        <div className={css.actions}>
+          <Link to="Anmelden" className={buttonClass('primary', true)} data-testid="account-to-signin">
+            {texts.toSignIn}
+          </Link>
+          <Link to="Registrierung" className={buttonClass('ghost', true)}>
+            {texts.toRegistration}
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await signOutUser();
+      setSignedOut(true);
+      emit('shell:overlay', { kind: 'snackbar', text: texts.signedOut });
+    } catch (error) {
+      console.error('[mf_account] sign-out failed', error);
+      emit('shell:overlay', { kind: 'snackbar', text: texts.problem });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={texts.accountTitle} testId="account-page">
+      <div className={css.card}>
+        <p className={css.greeting} data-testid="account-signed-in-as">
+          {fill(texts.signedInAs, { name: user.displayName || user.email || '' })}
+        </p>
+        <dl className={css.facts}>
+          {user.displayName ? (
+            <div className={css.fact}>
+              <dt>{texts.name}</dt>
+              <dd data-testid="account-name">{user.displayName}</dd>
+            </div>
+          ) : null}
+          <div className={css.fact}>
+            <dt>{texts.email}</dt>
+            <dd data-testid="account-email">{user.email}</dd>
+          </div>
+        </dl>
+        <p className={css.info}>{user.emailVerified ? texts.emailVerified : texts.emailNotVerified}</p>
+      </div>
+      <div className={css.actions}>
+        <Link to="Bestellungen" className={buttonClass('secondary', true)}>
+          {texts.myOrders}
+        </Link>
+        <Link to="Stempelkarte" className={buttonClass('secondary', true)}>
+          {texts.stampCard}
+        </Link>
+        <Button variant="ghost" block disabled={busy} onClick={() => void signOut()} data-testid="account-sign-out">
+          {texts.signOut}
+        </Button>
+      </div>
+    </Page>
+  );
+}

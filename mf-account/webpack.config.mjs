@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@shop/shared/build';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * mf_account: the sign-in pages and the account. The Firebase Auth SDK is this remote's own
+ * dependency (never shared, never in the shell); './session' restores a signed-in session at start.
+ */
+export default ({ version } = {}) =>
+  createAppConfig({
+    appDir,
+    name: 'mf_account',
+    version,
+    exposes: {
+      './app': './src/app.tsx',
+      './session': './src/session.ts',
+    },
+  });

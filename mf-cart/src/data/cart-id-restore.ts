@@ -1,0 +1,75 @@
+import { emit } from '@shop/shared/bus';
+import { callAction } from '@shop/shared/client';
+import { cartIdClearAt, decideServerRestore, lockUntil } from '@shop/shared/domain/cart-restore';
+import { cart as t } from '@shop/shared/i18n/cart';
+import { cartLockStore, cartStore, createPersistentStore } from '@shop/shared/stores';
+
+
+/** The cart id of a `cartId` link being restored (shop-spec §3 "Other state: cart id"). */
+export const cartIdStore = createPersistentStore<string | null>('cart:cartId', null, {
+  parse: (raw) => (typeof raw === 'string' || raw === null ? raw : undefined),
+});
+
+/** The id of the cart this browser saved with "Warenkorb teilen" (SaveCart updates it). */
+export const sharedCartStore = createPersistentStore<{ cartId: string; lastModified: number } | null>('cart:shared', null);
+
+function toast(text: string): void {
+  emit('shell:overlay', { kind: 'toast', text });
+}
+
+/** Removes cartId from the address bar so that a reload does not restore again. */
+function dropQueryParam(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('cartId')) return;
+  url.searchParams.delete('cartId');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Restores the server cart `cartId` (shop-spec §4, §7 "Restore cart", §8 failure toast). */
+export async function restoreServerCart(cartId: string, now: () => number = Date.now): Promise<void> {
+  cartIdStore.set(cartId);
+  try {
+    const res = await callAction('LoadCartItems', { cartId });
+    if (!res.ok) {
+      cartIdStore.reset();
+      toast(t.restoreFailed);
+      return;
+    }
+    const decision = decideServerRestore(cartStore.get(), res.cart, now());
+    switch (decision.kind) {
+      case 'restore': {
+        cartStore.set(decision.cart);
+        const at = now();
+        cartLockStore.next(lockUntil(at));
+        emit('shell:overlay', { kind: 'snackbar', text: t.restoreDone });
+        setTimeout(() => {
+          if (cartIdStore.get() === cartId) cartIdStore.reset();
+        }, cartIdClearAt(at) - at);
+        return;
+      }
+      case 'skip-not-empty':
+        cartIdStore.reset();
+        emit('shell:overlay', { kind: 'snackbar', text: t.restoreSkippedNotEmpty });
+        return;
+      case 'expired':
+        cartIdStore.reset();
+        toast(t.restoreExpired);
+        return;
+      case 'empty':
+        cartIdStore.reset();
+        toast(t.restoreFailed);
+        return;
+    }
+  } catch {
+    cartIdStore.reset();
+    toast(t.restoreFailed);
+  }
+}
+
+/** A `cartId` query parameter (it may arrive on any page) restores a server cart. */
+export function restoreFromQuery(): void {
+  const cartId = new URLSearchParams(window.location.search).get('cartId');
+  if (!cartId) return;
+  dropQueryParam();
+  void restoreServerCart(cartId.trim());
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@shop/shared/build';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+export default ({ version } = {}) =>
+  createAppConfig({
+    appDir,
+    name: 'mf_cart',
+    version,
+    exposes: {
+      './app': './src/app.tsx',
+      './cart-badge': './src/widgets/cart-badge.tsx',
+      './cart-bar': './src/widgets/cart-bar.tsx',
+    },
+  });

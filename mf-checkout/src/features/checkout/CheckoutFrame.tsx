@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import type { SavedOrder } from '@shop/shared/contract';
+import type { FlowDef } from '@shop/shared/domain/checkout-flow';
+import { formatEuro } from '@shop/shared/domain/money';
+import { de } from '@shop/shared/i18n';
+import { navigateTo } from '@shop/shared/routes';
+import { Button, Icon, Page, TestModeBadge } from '@shop/shared/ui';
+import type { CheckoutTotals } from './totals';
+import css from './checkout.module.css';
+
+const t = de.checkout;
+
+export interface FrameProps {
+  flow: FlowDef;
+  headline: string;
+  stepLabels: readonly string[];
+  stepIndex: number;
+  totals: CheckoutTotals;
+  done: SavedOrder | null;
+  testMode: boolean;
+  onBack: () => void;
+  primary?: { label: string; onClick: () => void; disabled?: boolean };
+  children: ReactNode;
+}
+
+/** Headline, stepper, sums and the common buttons of every checkout (checkout-spec §2). */
+export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, done, testMode, onBack, primary, children }: FrameProps) {
+  if (done) {
+    return (
+      <Page testId="checkout-success">
+        <div className={css.success} role="status">
+          <Icon name="check" size={48} />
+          <h1>{flow.inhouse && flow.onlinePay ? t.paymentSucceeded : t.orderSent}</h1>
+          <p>
+            {t.total}: <strong>{formatEuro(done.total)}</strong>
+          </p>
+        </div>
+      </Page>
+    );
+  }
+  const vertical = flow.id === 'inhouseWithPayTip';
+  return (
+    <Page testId={`checkout-${flow.id}`}>
+      <h1 className={css.headline} data-testid="checkout-headline">
+        {headline}
+        {flow.id === 'inhouseWithPayTip' ? (
+          <span className={css.headlineTotal}>
+            {' · '}
+            {t.grandTotal} {formatEuro(totals.total)}
+          </span>
+        ) : null}
+      </h1>
+      {testMode ? (
+        <div className={css.testMode} data-testid="payment-test-mode">
+          <TestModeBadge />
+        </div>
+      ) : null}
+      <ol className={[css.stepper, vertical ? css.vertical : ''].join(' ')} aria-label={de.checkout.stepOf.replace('{n}', String(stepIndex + 1)).replace('{count}', String(stepLabels.length))}>
+        {stepLabels.map((label, i) => (
+          <li key={label} className={[css.stepItem, i === stepIndex ? css.stepActive : '', i < stepIndex ? css.stepDone : ''].join(' ')} aria-current={i === stepIndex ? 'step' : undefined} data-testid={`stepper-${i}`}>
+            <span className={css.stepNumber}>{i < stepIndex ? <Icon name="check" size={16} /> : i + 1}</span>
+            <span className={css.stepLabel}>{label}</span>
+          </li>
+        ))}
+      </ol>
+
+      <section className={css.card}>{children}</section>
+
+      <dl className={css.sums} data-testid="checkout-sums">
+        <div>
+          <dt>{t.itemsTotal}</dt>
+          <dd>{formatEuro(totals.itemsTotal)}</dd>
+        </div>
+        {totals.breakdown.discountTotal > 0 ? (
+          <div data-testid="sum-discount">
+            <dt>{t.discountLine}</dt>
+            <dd>−{formatEuro(totals.breakdown.discountTotal)}</dd>
+          </div>
+        ) : null}
+        {totals.fees.map((fee) => (
+          <div key={fee.id} data-testid={`fee-${fee.id}`}>
+            <dt>{fee.name}</dt>
+            <dd>{formatEuro(fee.amount)}</dd>
+          </div>
+        ))}
+        {totals.tip > 0 ? (
+          <div data-testid="sum-tip">
+            <dt>{t.tipLine}</dt>
+            <dd>{formatEuro(totals.tip)}</dd>
+          </div>
+        ) : null}
+        <div className={css.grand}>
+          <dt>{t.total}</dt>
+          <dd data-testid="checkout-total">{formatEuro(totals.total)}</dd>
+        </div>
+      </dl>
+
+      <div className={css.actions}>
+        {primary ? (
+          <Button block onClick={primary.onClick} disabled={primary.disabled} data-testid="checkout-next">
+            {primary.label}
+          </Button>
+        ) : null}
+        <div className={css.secondaryActions}>
+          <Button variant="ghost" onClick={onBack} data-testid="checkout-back">
+            {t.back}
+          </Button>
+          <Button variant="ghost" onClick={() => navigateTo('Korb')} data-testid="checkout-to-cart">
+            {t.backToCart}
+          </Button>
+          <Button variant="ghost" onClick={() => window.history.back()} data-testid="checkout-cancel">
+            {t.cancelOrder}
+          </Button>
+        </div>
+      </div>
+
+      <footer className={css.trust}>
+        <span>
+          <Icon name="info" size={16} /> {t.sslSeal}
+        </span>
+        <span>
+          <Icon name="card" size={16} /> {t.cardBadge}
+        </span>
+      </footer>
+    </Page>
+  );
+}

@@ -1,0 +1,47 @@
+import type { OrderDraftInput, SavedOrder } from '@shop/shared/contract';
+import { ActionCallError, TransportError, callAction, withRetry } from '@shop/shared/client';
+import type { FlowDef } from '@shop/shared/domain/checkout-flow';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { de } from '@shop/shared/i18n';
+
+export type SaveOutcome =
+  | { readonly kind: 'saved'; readonly order: SavedOrder; readonly duplicate: boolean }
+  /** captchaError / secTokenError: the app reloads silently. forceReload: the shell shows the notice and reloads. */
+  | { readonly kind: 'reload'; readonly silent: boolean }
+  | { readonly kind: 'failed'; readonly title: string; readonly text?: string };
+
+export interface SaveOptions {
+  /** POS-API or debug mode: 60 s instead of 10 s. */
+  readonly posMode?: boolean;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * SaveNewOrder with the checkout-spec §7 timeouts and retries: 10 s (60 s with POS API); on a
+ * transport error up to 2 retries 2.2 s apart (pickup-payment flow: 3, 1 s apart). The same
+ * clientId is sent every time, so a retry never creates a second order.
+ */
+export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: SaveOptions = {}): Promise<SaveOutcome> {
+  const timeout = options.posMode ? CHECKOUT_CONSTANTS.saveOrderPosTimeoutMs : CHECKOUT_CONSTANTS.saveOrderTimeoutMs;
+  try {
+    const res = await withRetry(() => callAction('SaveNewOrder', { order: draft }, { timeout }), {
+      retries: flow.saveRetries.retries,
+      delayMs: flow.saveRetries.delayMs,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
+    if (res.captchaError || res.secTokenError) return { kind: 'reload', silent: true };
+    if (res.forceReload) return { kind: 'reload', silent: false };
+    if (!res.ok) return { kind: 'failed', title: de.checkout.saveFailed, ...(res.error?.userMessage ? { text: res.error.userMessage } : {}) };
+    return { kind: 'saved', order: res.order, duplicate: res.duplicate };
+  } catch (error) {
+    if (error instanceof TransportError) {
+      return { kind: 'failed', title: flow.id === 'takeaway' ? de.checkout.pickupTransportError : de.checkout.transportError };
+    }
+    if (error instanceof ActionCallError) {
+      if (error.flags.captchaError || error.flags.secTokenError) return { kind: 'reload', silent: true };
+      if (error.flags.forceReload) return { kind: 'reload', silent: false };
+      return { kind: 'failed', title: de.checkout.saveFailed, ...(error.userMessage ? { text: error.userMessage } : {}) };
+    }
+    return { kind: 'failed', title: de.checkout.unexpectedOrderError };
+  }
+}

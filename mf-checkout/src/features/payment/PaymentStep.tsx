@@ -1,0 +1,527 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SavedCard, SavedOrder } from '@shop/shared/contract';
+import { emit } from '@shop/shared/bus';
+import { callAction } from '@shop/shared/client';
+import { isCustomerCardSufficient } from '@shop/shared/domain/checkout-validation';
+import { formatEuro } from '@shop/shared/domain/money';
+import { createPaypalApproveGuard } from '@shop/shared/domain/submit-guard';
+import { de, fill } from '@shop/shared/i18n';
+import { navigateTo } from '@shop/shared/routes';
+import { Button, Icon, Notice, Skeleton } from '@shop/shared/ui';
+import type { CheckoutContext } from '../checkout/use-checkout-context';
+import { RadioCard } from '../ui/fields';
+import { PaymentFailure, markAuthorizedUntilConfirmed, providerCall } from './payment-client';
+import { TestApprovalDialog, TestCardForm } from './test-provider/TestDialogs';
+import css from './payment.module.css';
+
+const LivePaypalButtons = lazy(() => import('./live/paypal'));
+const StripeAddCard = lazy(() => import('./live/stripe').then((m) => ({ default: m.StripeAddCard })));
+
+const t = de.checkout;
+
+type Method = 'paypal' | 'credit' | 'wallet' | 'customerCard';
+
+type Dialog =
+  | { kind: 'addCard' }
+  | { kind: 'threeDs'; resolve: (approve: boolean) => void }
+  | { kind: 'paypal'; resolve: (approve: boolean) => void }
+  | { kind: 'wallet'; resolve: (approve: boolean) => void };
+
+export interface PaymentStepProps {
+  ctx: CheckoutContext;
+  order: SavedOrder;
+  onPaid: (order: SavedOrder) => void;
+  onBack: () => void;
+  onMethod?: (label: string | undefined) => void;
+}
+
+/** The payment step (checkout-spec §2 "Payment step behaviour on the screens", §4 "Order save and payment"). */
+export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentStepProps) {
+  const { config, payments } = ctx;
+  const live = payments.mode === 'live';
+  // The payment method choice is reset on init (checkout-spec §4).
+  const [method, setMethod] = useState<Method | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [walletAvailable, setWalletAvailable] = useState<boolean>(!live);
+  const abort = useRef(new AbortController());
+  useEffect(() => () => abort.current.abort(), []);
+
+  // Live wallet: only when the device can make a wallet payment.
+  useEffect(() => {
+    if (!live || !payments.stripePublishableKey || !config.providers.wallet) return;
+    let alive = true;
+    void import('./live/stripe')
+      .then((m) => m.createWalletRequest(payments.stripePublishableKey!, order.total, t.walletLabel))
+      .then((w) => alive && setWalletAvailable(w.canPay))
+      .catch(() => alive && setWalletAvailable(false));
+    return () => {
+      alive = false;
+    };
+  }, [live, payments.stripePublishableKey, config.providers.wallet, order.total]);
+
+  const methods = useMemo(() => {
+    const list: Method[] = [];
+    if (config.providers.paypal && (!live || payments.paypalClientId)) list.push('paypal');
+    if (config.providers.stripe && (!live || payments.stripePublishableKey)) list.push('credit');
+    if (config.providers.stripe && config.providers.wallet && walletAvailable && (!live || payments.stripePublishableKey)) list.push('wallet');
+    if (config.providers.customerCard && ctx.user) list.push('customerCard');
+    return list;
+  }, [config.providers, live, payments, walletAvailable, ctx.user]);
+
+  useEffect(() => onMethod?.(method ? t.methodLabels[method] : undefined), [method, onMethod]);
+
+  const ask = (kind: 'threeDs' | 'paypal' | 'wallet') => new Promise<boolean>((resolve) => setDialog({ kind, resolve }));
+
+  /** Runs a payment: overlay on, submit hidden while processing and shown again on error. */
+  const run = useCallback(
+    async (pay: () => Promise<SavedOrder>) => {
+      setBusy(true);
+      setFailure(null);
+      emit('shell:overlay', { kind: 'loading', show: true, autoHideMs: ctx.flow.overlayMs });
+      try {
+        const paid = await pay();
+        onPaid(paid);
+      } catch (error) {
+        const f = error instanceof PaymentFailure ? error : new PaymentFailure(t.unexpectedError, t.pleaseRetry);
+        if (!(error instanceof PaymentFailure)) console.error('[mf_checkout] payment failed', error);
+        setFailure(f);
+      } finally {
+        emit('shell:overlay', { kind: 'loading', show: false });
+        setBusy(false);
+      }
+    },
+    [ctx.flow.overlayMs, onPaid],
+  );
+
+  /** Card and wallet: a card payment intent, then the 3-D Secure step when asked, then mark authorized. */
+  const payByCard = useCallback(
+    async (paymentMethodId: string, via: 'credit' | 'wallet', customerId: string | null): Promise<SavedOrder> => {
+      const res = await providerCall(
+        'StripeCreatePaymentIntent',
+        {
+          amount: order.total,
+          userInfo: { name: order.userInfo.name, email: order.userInfo.email, phone: order.userInfo.phone },
+          ...(customerId ? { stripeCustomerId: customerId } : {}),
+          paymentMethodId,
+          order: { uniqueOrderId: order.uniqueOrderId },
+          method: via,
+        },
+        t.cardConnectionError,
+      );
+      if (!res.ok) throw new PaymentFailure(t.cardAuthFailed, res.error?.userMessage ?? t.paymentDeclined);
+      if (res.status === 'requires_action') {
+        if (live) {
+          const { confirmCardAction } = await import('./live/stripe');
+          const done = await confirmCardAction(payments.stripePublishableKey!, res.clientSecret);
+          if (!done.ok) throw new PaymentFailure(t.cardAuthFailed, done.message);
+        } else {
+          const approve = await ask('threeDs');
+          const confirmed = await providerCall('TestConfirmCardAction', { paymentIntentId: res.paymentIntentId, approve }, t.cardConnectionError);
+          if (!confirmed.ok || confirmed.status !== 'requires_capture') throw new PaymentFailure(t.cardAuthFailed, t.paymentDeclined);
+        }
+      } else if (res.status !== 'requires_capture') {
+        throw new PaymentFailure(ctx.flow.id === 'inhouseWithPayTip' ? fill(t.unknownStatusWith, { status: res.status }) : t.unknownStatus);
+      }
+      return markAuthorizedUntilConfirmed(order.uniqueOrderId, via, abort.current.signal);
+    },
+    [order, live, payments.stripePublishableKey, ctx.flow.id],
+  );
+
+  return (
+    <div className={css.payment} data-testid="step-payment">
+      <p className={css.prompt}>{t.choosePaymentMethod}</p>
+      <div role="radiogroup" aria-label={t.choosePaymentMethod}>
+        {methods.map((m) => (
+          <RadioCard key={m} name="payment-method" checked={method === m} onSelect={() => !busy && setMethod(m)} testId={`method-${m}`}>
+            <span>{t.methodLabels[m]}</span>
+            <Icon name={m === 'customerCard' ? 'stamp' : 'card'} size={20} />
+          </RadioCard>
+        ))}
+      </div>
+
+      {failure ? (
+        <Notice error testId="payment-error">
+          <strong>{failure.title}</strong>
+          {failure.text ? <div>{failure.text}</div> : null}
+        </Notice>
+      ) : null}
+
+      {method === 'credit' ? <CardPanel ctx={ctx} order={order} busy={busy} onAddCard={() => setDialog({ kind: 'addCard' })} dialogOpen={dialog?.kind === 'addCard'} closeDialog={() => setDialog(null)} onPay={(pm, customer) => void run(() => payByCard(pm, 'credit', customer))} /> : null}
+
+      {method === 'wallet' ? (
+        <div className={css.panel}>
+          <button
+            type="button"
+            className={css.walletButton}
+            disabled={busy}
+            data-testid="wallet-pay"
+            onClick={() => {
+              if (live) {
+                void import('./live/stripe').then(async (m) => {
+                  const request = await m.createWalletRequest(payments.stripePublishableKey!, order.total, t.walletLabel);
+                  request.show((pm, complete) =>
+                    void run(async () => {
+                      try {
+                        const paid = await payByCard(pm, 'wallet', null);
+                        complete(true);
+                        return paid;
+                      } catch (error) {
+                        // Wallet failure: the payment request completes as fail and the overlay is hidden.
+                        complete(false);
+                        throw error;
+                      }
+                    }),
+                  );
+                });
+              } else {
+                void run(async () => {
+                  if (!(await ask('wallet'))) throw new PaymentFailure(t.cardAuthFailed);
+                  return payByCard('pm_card_visa', 'wallet', null);
+                });
+              }
+            }}
+          >
+            {t.walletPay}
+          </button>
+          <Consent />
+        </div>
+      ) : null}
+
+      {method === 'paypal' ? <PaypalPanel ctx={ctx} order={order} busy={busy} run={run} askApproval={() => ask('paypal')} signal={abort.current.signal} /> : null}
+
+      {method === 'customerCard' ? <CustomerCardPanel order={order} busy={busy} run={run} signal={abort.current.signal} onOtherMethod={() => setMethod(null)} /> : null}
+
+      {dialog?.kind === 'threeDs' ? (
+        <TestApprovalDialog
+          title={t.threeDsTitle}
+          text={t.threeDsText}
+          amount={order.total}
+          approveLabel={t.threeDsApprove}
+          testId="three-ds"
+          onAnswer={(approve) => {
+            dialog.resolve(approve);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'paypal' ? (
+        <TestApprovalDialog
+          title={t.testPaypalTitle}
+          text={t.testPaypalText}
+          amount={order.total}
+          approveLabel={t.testPaypalApprove}
+          testId="test-paypal"
+          onAnswer={(approve) => {
+            dialog.resolve(approve);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'wallet' ? (
+        <TestApprovalDialog
+          title={t.testWalletTitle}
+          text={`${t.walletLabel}: {amount}`}
+          amount={order.total}
+          approveLabel={t.walletPay}
+          testId="test-wallet"
+          onAnswer={(approve) => {
+            dialog.resolve(approve);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Consent() {
+  return (
+    <p className={css.consent} data-testid="payment-consent">
+      {t.consent}
+    </p>
+  );
+}
+
+/** Card: saved cards with label and expiry, Karte hinzufügen / Andere Karte, the order button only with a selected card. */
+function CardPanel({
+  ctx,
+  order,
+  busy,
+  onAddCard,
+  dialogOpen,
+  closeDialog,
+  onPay,
+}: {
+  ctx: CheckoutContext;
+  order: SavedOrder;
+  busy: boolean;
+  onAddCard: () => void;
+  dialogOpen: boolean;
+  closeDialog: () => void;
+  onPay: (paymentMethodId: string, customerId: string | null) => void;
+}) {
+  const live = ctx.payments.mode === 'live';
+  const [profile, setProfile] = useState<{ customerId: string | null; cards: SavedCard[] } | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [showAdd, setShowAdd] = useState(false);
+
+  const load = useCallback(async () => {
+    const res = await callAction('GetStripeBuyersProfile', {});
+    if (res.ok) setProfile({ customerId: res.stripeCustomerId, cards: res.paymentMethods });
+    else setProfile({ customerId: null, cards: [] });
+  }, []);
+  useEffect(() => {
+    void load().catch(() => setProfile({ customerId: null, cards: [] }));
+    // The add-card button appears after 500 ms (checkout-spec §9).
+    const id = window.setTimeout(() => setShowAdd(true), 500);
+    return () => window.clearTimeout(id);
+  }, [load]);
+
+  const attach = async (paymentMethodId: string, exp?: string) => {
+    setAdding(true);
+    setError(null);
+    try {
+      let customerId = profile?.customerId ?? null;
+      if (!customerId) {
+        const buyer = await providerCall('CreateStripeBuyer', { fuid: ctx.user?.uid ?? null, email: order.userInfo.email }, t.cardConnectionError);
+        if (!buyer.ok) throw new PaymentFailure(t.unexpectedError, t.pleaseRetry);
+        customerId = buyer.stripeCustomerId;
+      }
+      const res = await providerCall(
+        'AttachPaymentMethodToStripe',
+        { btaste: order.btaste ?? '', stripeCustomerId: customerId, paymentMethodId, ...(exp && !live ? { testCardExpiry: exp } : {}) },
+        t.cardConnectionError,
+      );
+      if (!res.ok) throw new PaymentFailure(t.unexpectedError, t.pleaseRetry);
+      setProfile((p) => ({ customerId, cards: [...(p?.cards ?? []).filter((c) => c.paymentMethodId !== res.paymentMethod.paymentMethodId), res.paymentMethod] }));
+      setSelected(res.paymentMethod.paymentMethodId);
+      closeDialog();
+    } catch (e) {
+      setError(e instanceof PaymentFailure ? `${e.title}${e.text ? `: ${e.text}` : ''}` : t.unexpectedError);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  if (!profile) return <Skeleton height={80} />;
+  return (
+    <div className={css.panel} data-testid="card-panel">
+      {profile.cards.length > 0 ? (
+        <ul className={css.cards}>
+          {profile.cards.map((c) => (
+            <li key={c.paymentMethodId}>
+              <button
+                type="button"
+                className={[css.savedCard, selected === c.paymentMethodId ? css.savedCardSelected : ''].join(' ')}
+                onClick={() => setSelected(c.paymentMethodId)}
+                aria-pressed={selected === c.paymentMethodId}
+                data-testid="saved-card"
+              >
+                <Icon name="card" size={20} />
+                <span className={css.cardLabel}>{c.label}</span>
+                <span className={css.cardExp}>{fill(t.cardExpiry, { exp: c.exp })}</span>
+                {selected === c.paymentMethodId ? <Icon name="check" size={20} /> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {showAdd ? (
+        <Button variant="secondary" onClick={onAddCard} disabled={busy || adding} data-testid="add-card">
+          {profile.cards.length > 0 ? t.otherCard : t.addCard}
+        </Button>
+      ) : null}
+      {error ? <Notice error>{error}</Notice> : null}
+      {selected && !busy ? (
+        <>
+          <Consent />
+          <Button block onClick={() => onPay(selected, profile.customerId)} data-testid="pay-card">
+            {t.placeOrder}
+          </Button>
+        </>
+      ) : null}
+      {dialogOpen ? (
+        live && ctx.payments.stripePublishableKey ? (
+          <Suspense fallback={null}>
+            <StripeAddCard
+              publishableKey={ctx.payments.stripePublishableKey}
+              billing={{ name: order.userInfo.name, email: order.userInfo.email, ...(order.userInfo.phone ? { phone: order.userInfo.phone } : {}) }}
+              onPaymentMethod={(id) => void attach(id)}
+              onClose={closeDialog}
+            />
+          </Suspense>
+        ) : (
+          <TestCardForm busy={adding} onClose={closeDialog} onToken={(token, exp) => void attach(token, exp)} />
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/** PayPal: create the order, approve (guarded 3 s, only with an order id), authorize, mark authorized. */
+function PaypalPanel({
+  ctx,
+  order,
+  busy,
+  run,
+  askApproval,
+  signal,
+}: {
+  ctx: CheckoutContext;
+  order: SavedOrder;
+  busy: boolean;
+  run: (pay: () => Promise<SavedOrder>) => Promise<void>;
+  askApproval: () => Promise<boolean>;
+  signal: AbortSignal;
+}) {
+  const guard = useRef(createPaypalApproveGuard());
+  const paypalOrderId = useRef<string | null>(null);
+
+  const createOrder = async (): Promise<string> => {
+    const res = await providerCall('CreatePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, negativeTest: false }, t.paypalConnectionError);
+    if (!res.ok) throw new PaymentFailure(t.paypalAuthFailed);
+    // noLock: a double execution was prevented; the existing PayPal order is used.
+    paypalOrderId.current = res.data.paypalOrderId;
+    return res.data.paypalOrderId;
+  };
+
+  const approve = async (id: string): Promise<SavedOrder | null> => {
+    // A double approve event within 3 s is suppressed; it runs only when an order id exists.
+    if (!id || !guard.current.tryEnter(Date.now())) return null;
+    const res = await providerCall('AuthorizePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, paypalOrderId: id }, t.paypalConnectionError);
+    if (!res.ok) throw new PaymentFailure(t.paypalAuthFailed, res.error?.userMessage);
+    return markAuthorizedUntilConfirmed(order.uniqueOrderId, 'paypal', signal);
+  };
+
+  if (ctx.payments.mode === 'live' && ctx.payments.paypalClientId) {
+    return (
+      <div className={css.panel} data-testid="paypal-panel">
+        <Suspense fallback={<Skeleton height={48} />}>
+          <LivePaypalButtons
+            clientId={ctx.payments.paypalClientId}
+            createOrder={createOrder}
+            onApprove={(id) =>
+              run(async () => {
+                const paid = await approve(id);
+                if (!paid) throw new PaymentFailure(t.paypalAuthFailed);
+                return paid;
+              })
+            }
+            onError={() => void run(async () => Promise.reject(new PaymentFailure(t.paypalAuthFailed)))}
+          />
+        </Suspense>
+        <Consent />
+      </div>
+    );
+  }
+  return (
+    <div className={css.panel} data-testid="paypal-panel">
+      {!busy ? (
+        <button
+          type="button"
+          className={css.paypalButton}
+          data-testid="paypal-pay"
+          onClick={() =>
+            void run(async () => {
+              const id = await createOrder();
+              if (!(await askApproval())) {
+                await providerCall('TestApprovePayPalOrder', { paypalOrderId: id, approve: false }, t.paypalConnectionError);
+                throw new PaymentFailure(t.paypalAuthFailed);
+              }
+              await providerCall('TestApprovePayPalOrder', { paypalOrderId: id, approve: true }, t.paypalConnectionError);
+              const paid = await approve(id);
+              if (!paid) throw new PaymentFailure(t.paypalAuthFailed);
+              return paid;
+            })
+          }
+        >
+          {t.paypalPay}
+        </button>
+      ) : null}
+      <Consent />
+    </div>
+  );
+}
+
+/** Customer card: the CRED balance of the primary card; sufficient pays, else 'nicht ausreichend'. */
+function CustomerCardPanel({
+  order,
+  busy,
+  run,
+  signal,
+  onOtherMethod,
+}: {
+  order: SavedOrder;
+  busy: boolean;
+  run: (pay: () => Promise<SavedOrder>) => Promise<void>;
+  signal: AbortSignal;
+  onOtherMethod: () => void;
+}) {
+  const [state, setState] = useState<{ rfid: string | null; balance: number; symbol: string } | null>(null);
+  useEffect(() => {
+    callAction('GetCustomerCards', {}).then(
+      (res) => {
+        if (!res.ok) return setState({ rfid: null, balance: 0, symbol: '€' });
+        const primary = res.cards.find((c) => c.rfid === res.primaryCardId);
+        const cred = primary?.accounts.find((a) => a.accountType === 'CRED');
+        setState({ rfid: primary?.rfid ?? null, balance: cred?.balance ?? 0, symbol: cred?.symbol ?? '€' });
+      },
+      () => setState({ rfid: null, balance: 0, symbol: '€' }),
+    );
+  }, []);
+  if (!state) return <Skeleton height={80} />;
+  if (!state.rfid) {
+    return (
+      <div className={css.panel} data-testid="customer-card-panel">
+        <Button variant="secondary" onClick={() => navigateTo('Karten')}>
+          {t.choosePrimaryCard}
+        </Button>
+        <Button variant="ghost" onClick={onOtherMethod}>
+          {t.chooseOtherMethod}
+        </Button>
+      </div>
+    );
+  }
+  const sufficient = isCustomerCardSufficient(order.total, state.balance);
+  const rfid = state.rfid;
+  return (
+    <div className={css.panel} data-testid="customer-card-panel">
+      <p>{fill(t.customerCardBalance, { amount: formatEuro(state.balance).replace('€', state.symbol) })}</p>
+      {sufficient ? (
+        <>
+          <p>{t.customerCardSufficient}</p>
+          <Consent />
+          {!busy ? (
+            <Button
+              block
+              data-testid="pay-customer-card"
+              onClick={() =>
+                void run(async () => {
+                  const res = await providerCall('CustomerCardAuthorize', { order: { uniqueOrderId: order.uniqueOrderId }, rfid }, t.cardConnectionError);
+                  if (!res.ok) throw new PaymentFailure(t.cardAuthFailed, res.error?.userMessage ?? t.customerCardInsufficient);
+                  return markAuthorizedUntilConfirmed(order.uniqueOrderId, 'customerCard', signal);
+                })
+              }
+            >
+              {t.placeOrder}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p>{t.customerCardInsufficient}</p>
+          <Button variant="secondary" onClick={() => navigateTo('Karten')}>
+            {t.chooseOtherCard}
+          </Button>
+          <Button variant="ghost" onClick={onOtherMethod}>
+            {t.chooseOtherMethod}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ActionName, ActionPayload, SavedOrder } from '@shop/shared/contract';
+import { ActionCallError, TransportError, callAction, withRetry, type ActionOutcome } from '@shop/shared/client';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { de } from '@shop/shared/i18n';
+
+/** A payment failure with the texts of checkout-spec §8. */
+export class PaymentFailure extends Error {
+  constructor(
+    readonly title: string,
+    readonly text?: string,
+    /** The guest may try again with another card or method. */
+    readonly retryable = true,
+  ) {
+    super(text ? `${title}: ${text}` : title);
+    this.name = 'PaymentFailure';
+  }
+}
+
+/**
+ * A provider call (buyer creation, payment intent, PayPal order): up to 3 tries at 200 ms
+ * intervals with a 6.1 s timeout (checkout-spec §7, §9).
+ */
+export async function providerCall<A extends ActionName>(action: A, payload: ActionPayload<A>, connectionText: string): Promise<ActionOutcome<A>> {
+  try {
+    return await withRetry(() => callAction(action, payload, { timeout: CHECKOUT_CONSTANTS.providerCallTimeoutMs }), {
+      retries: CHECKOUT_CONSTANTS.providerCallRetries - 1,
+      delayMs: CHECKOUT_CONSTANTS.providerCallRetryDelayMs,
+    });
+  } catch (error) {
+    if (error instanceof TransportError) throw new PaymentFailure(connectionText);
+    if (error instanceof ActionCallError) {
+      if (error.flags.forceReload) throw new PaymentFailure(de.checkout.unexpectedError, undefined, false);
+      // Card response with ok false: 'Unerwarteter Fehler' / 'Bitte versuche es erneut' (checkout-spec §8).
+      throw new PaymentFailure(de.checkout.unexpectedError, error.userMessage ?? de.checkout.pleaseRetry);
+    }
+    throw error;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Marks the order authorized (DocUpserter on 'orders'); the server confirms only after the
+ * provider does. Retried every 0.8 s until confirmed (checkout-spec §4, §7); a declined payment
+ * (402) ends the loop with the decline text; leaving the page (signal) stops it.
+ */
+export async function markAuthorizedUntilConfirmed(
+  uniqueOrderId: string,
+  psp: 'paypal' | 'credit' | 'wallet' | 'customerCard',
+  signal: AbortSignal,
+): Promise<SavedOrder> {
+  for (;;) {
+    if (signal.aborted) throw new PaymentFailure(de.checkout.paymentProcessingError, undefined, false);
+    try {
+      const res = await callAction('DocUpserter', {
+        collectionName: 'orders',
+        updates: { authCompleted: true, psp, ...(psp === 'paypal' ? { isPayPal: true } : {}) },
+        subjectKey: { key: 'uniqueOrderId', value: uniqueOrderId },
+        autoRetry: true,
+      });
+      if (res.ok && res.doc) return res.doc as unknown as SavedOrder;
+      if (!res.ok && res.status === 402) throw new PaymentFailure(de.checkout.cardAuthFailed, res.error?.userMessage ?? de.checkout.paymentDeclined);
+      if (!res.ok && res.status === 404) throw new PaymentFailure(de.checkout.unexpectedOrderError, undefined, false);
+    } catch (error) {
+      if (error instanceof PaymentFailure) throw error;
+      // 409 (not yet confirmed) and transport errors: try again.
+      if (!(error instanceof TransportError) && !(error instanceof ActionCallError && error.status === 409)) {
+        if (error instanceof ActionCallError) throw new PaymentFailure(de.checkout.paymentProcessingError, error.userMessage);
+        throw error;
+      }
+    }
+    await sleep(CHECKOUT_CONSTANTS.markAuthorizedRetryMs);
+  }
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@shop/shared/build';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+// The payment SDKs (@stripe/*, @paypal/*) are NOT shared: they stay private to this remote and are
+// loaded lazily, only inside a checkout and only when keys are configured (ARCHITECTURE.md).
+export default ({ version } = {}) =>
+  createAppConfig({
+    appDir,
+    name: 'mf_checkout',
+    version,
+    exposes: {
+      './app': './src/app.tsx',
+    },
+  });

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { emit } from '@shop/shared/bus';
+import { ALLERGEN_CODES, toggleExcluded } from '@shop/shared/domain/allergens';
+import { de, fill } from '@shop/shared/i18n';
+import { Icon } from '@shop/shared/ui';
+import { loadPreferences, setExcludedAllergens } from '../../data/preferences';
+import type { MenuView } from '../../data/menu-data';
+import css from './allergens.module.css';
+
+function shortName(code: (typeof ALLERGEN_CODES)[number]): string {
+  return de.menu.allergens[code].split(' (')[0] ?? code;
+}
+
+/**
+ * Allergen filter (beyond the spec; user setting `allergenes`): the guest picks allergens to avoid,
+ * items that always contain one are hidden, items where only options do are marked.
+ */
+export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excluded' | 'hiddenByAllergens'>; hidden?: number }) {
+  const [open, setOpen] = useState(false);
+  const excluded = view.excluded;
+  const hiddenCount = hidden ?? view.hiddenByAllergens;
+  useEffect(() => {
+    void loadPreferences().catch(() => undefined);
+  }, []);
+
+  const save = (next: string[]) => {
+    setExcludedAllergens(next).catch(() => emit('shell:overlay', { kind: 'snackbar', text: de.menu.preferencesSaveError }));
+  };
+
+  const active = excluded.length > 0;
+  return (
+    <div className={css.filter} data-testid="allergen-filter">
+      <div className={css.filterRow}>
+        <button
+          type="button"
+          className={[css.filterToggle, active ? css.filterToggleActive : ''].join(' ')}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="allergen-filter-toggle"
+        >
+          <Icon name="warning" size={18} />
+          {active ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => shortName(c as never)).join(', ') }) : de.menu.allergenFilterTitle}
+        </button>
+        {active && hiddenCount > 0 ? (
+          <span className={css.hiddenCount} data-testid="allergen-hidden-count">
+            {fill(de.menu.allergenFilterHidden, { count: hiddenCount })}
+          </span>
+        ) : null}
+      </div>
+      {open ? (
+        <div className={css.filterPanel}>
+          <p className={css.filterIntro}>{de.menu.allergenFilterIntro}</p>
+          <div className={css.chips} role="group" aria-label={de.menu.allergenFilterTitle}>
+            {ALLERGEN_CODES.map((code) => {
+              const on = excluded.includes(code);
+              return (
+                <button
+                  key={code}
+                  type="button"
+                  className={[css.chip, on ? css.chipOn : ''].join(' ')}
+                  aria-pressed={on}
+                  onClick={() => save(toggleExcluded(excluded, code))}
+                  data-testid={`allergen-chip-${code}`}
+                >
+                  <span className={css.chipCode}>{code}</span>
+                  {shortName(code)}
+                </button>
+              );
+            })}
+          </div>
+          {active ? (
+            <button type="button" className={css.reset} onClick={() => save([])}>
+              {de.menu.allergenFilterReset}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { de, fill } from '@shop/shared/i18n';
+import { useShellLayer } from '@shop/shared/react';
+import { Icon } from '@shop/shared/ui';
+import { MenuImage } from '../../components/MenuImage';
+import css from './item.module.css';
+
+/** Item images: a slider for more images and a lightbox (shop-spec §2 Item detail). */
+export function Gallery({ images, alt, badge }: { images: string[]; alt: string; badge?: React.ReactNode }) {
+  const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState<number | null>(null);
+  const track = useRef<HTMLDivElement>(null);
+
+  const go = (next: number) => {
+    const target = (next + images.length) % images.length;
+    setIndex(target);
+    const el = track.current;
+    if (el) el.scrollTo({ left: target * el.clientWidth, behavior: 'smooth' });
+  };
+
+  useEffect(() => {
+    if (zoom === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setZoom((z) => (z === null ? z : (z + 1) % images.length));
+      if (event.key === 'ArrowLeft') setZoom((z) => (z === null ? z : (z - 1 + images.length) % images.length));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [zoom, images.length]);
+  // The lightbox is a dialog for the shell's navigation guard (closes on navigation and Escape).
+  useShellLayer(zoom !== null, () => setZoom(null));
+
+  return (
+    <div className={css.gallery} data-testid="gallery">
+      <div
+        className={css.slides}
+        ref={track}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+        }}
+      >
+        {images.length === 0 ? <MenuImage alt={alt} eager /> : null}
+        {images.map((src, i) => (
+          <button key={src} type="button" className={css.slide} onClick={() => setZoom(i)} aria-label={de.menu.imageZoom}>
+            <MenuImage src={src} alt={i === 0 ? alt : fill(de.menu.imageOf, { n: i + 1, total: images.length })} eager={i === 0} />
+          </button>
+        ))}
+      </div>
+      {badge ? <span className={css.galleryNew}>{badge}</span> : null}
+      {images.length > 1 ? (
+        <>
+          <button type="button" className={[css.navButton, css.navPrev].join(' ')} onClick={() => go(index - 1)} aria-label={de.menu.imagePrev}>
+            <Icon name="chevronRight" size={22} />
+          </button>
+          <button type="button" className={[css.navButton, css.navNext].join(' ')} onClick={() => go(index + 1)} aria-label={de.menu.imageNext}>
+            <Icon name="chevronRight" size={22} />
+          </button>
+          <div className={css.dots}>
+            {images.map((src, i) => (
+              <button
+                key={src}
+                type="button"
+                className={[css.dot, i === index ? css.dotOn : ''].join(' ')}
+                onClick={() => go(i)}
+                aria-label={fill(de.menu.imageOf, { n: i + 1, total: images.length })}
+                aria-current={i === index}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+      {zoom !== null && images[zoom] ? (
+        <div className={css.lightbox} role="dialog" aria-modal="true" aria-label={alt} onClick={() => setZoom(null)} data-testid="lightbox">
+          <img src={images[zoom]} alt={alt} onClick={(e) => e.stopPropagation()} />
+          <button type="button" className={css.lightboxClose} onClick={() => setZoom(null)} aria-label={de.menu.imageClose} autoFocus>
+            <Icon name="close" size={26} />
+          </button>
+          {images.length > 1 ? <span className={css.lightboxCount}>{fill(de.menu.imageOf, { n: zoom + 1, total: images.length })}</span> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { SavedOrder } from '@shop/shared/contract';
+import { resolveFeatures } from '@shop/shared/domain/features';
+import { formatEuro } from '@shop/shared/domain/money';
+import {
+  collectedAt,
+  expectedReadiness,
+  isTicketOrder,
+  orderPaymentMethod,
+  orderSituation,
+  rejectionReason,
+  telHref,
+} from '@shop/shared/domain/orders';
+import { orders as texts } from '@shop/shared/i18n/orders';
+import { fill } from '@shop/shared/i18n/fill';
+import { Link, useStore } from '@shop/shared/react';
+import { navigateTo } from '@shop/shared/routes';
+import { appDataStore, descriptorStore } from '@shop/shared/stores';
+import { Button, Icon, Notice, Page, buttonClass } from '@shop/shared/ui';
+import { AllReady } from './AllReady';
+import { OrderLines } from './OrderLines';
+import { ReadyOverlay } from './ReadyOverlay';
+import { dateTime, shopClockTime, weekdayDate } from './format';
+import { useOrderStatus } from './use-order-status';
+import css from './order.module.css';
+
+function goBack(): void {
+  if (window.history.length > 1) window.history.back();
+  else navigateTo('Home');
+}
+
+function paymentLabel(order: SavedOrder): string {
+  const method = orderPaymentMethod(order);
+  return method ? texts.paymentLabels[method] : '–';
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={css.row} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Actions() {
+  return (
+    <div className={css.actions}>
+      <Link to="Bestellungen" className={buttonClass('secondary')} data-testid="order-all-orders">
+        {texts.allOrders}
+      </Link>
+      <Button variant="ghost" onClick={goBack}>
+        {texts.back}
+      </Button>
+    </div>
+  );
+}
+
+/** What the page says about the order, by situation (checkout-spec §2 "Content by situation"). */
+function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: string | undefined }) {
+  const situation = orderSituation(order);
+  const number = (
+    <p className={css.number} data-testid="order-number">
+      {texts.orderNumber} <strong>{order.orderNumber}</strong>
+    </p>
+  );
+  const name = order.userInfo.name ? <p className={css.name}>{order.userInfo.name}</p> : null;
+
+  if (situation === 'cancelled') {
+    return (
+      <div className={css.header} data-testid="order-status">
+        <h2 className={css.cancelled} data-testid="order-status-message">
+          {texts.cancelledTitle}
+        </h2>
+        {number}
+        {name}
+        <p>{texts.paymentCancelled}</p>
+      </div>
+    );
+  }
+
+  if (situation === 'table') {
+    return (
+      <div className={css.header} data-testid="order-status">
+        <div className={css.tick} aria-hidden="true">
+          <Icon name="check" size={40} />
+        </div>
+        {order.table ? <h2>{fill(texts.table, { table: order.table })}</h2> : null}
+        {order.orderArea ? <p>{fill(texts.orderFor, { area: order.orderArea })}</p> : null}
+        <p className={css.message} data-testid="order-status-message">
+          {order.table ? texts.servedAtTable : texts.beingPrepared}
+        </p>
+        {number}
+        <p>
+          {texts.total}: <strong>{formatEuro(order.total)}</strong>
+        </p>
+      </div>
+    );
+  }
+
+  if (situation === 'selfservice') {
+    const expected = expectedReadiness(order);
+    return (
+      <div className={css.header} data-testid="order-status">
+        <h2 data-testid="order-status-message">{texts.selfServiceSent}</h2>
+        {number}
+        <ul className={css.readyFlags}>
+          {expected.food ? (
+            <li data-ready={order.abholbereit} data-testid="order-food-ready">
+              {texts.foodStatus}: <strong>{order.abholbereit ? texts.statusReady : texts.statusPreparing}</strong>
+            </li>
+          ) : null}
+          {expected.drinks ? (
+            <li data-ready={order.getraenkeAbholbereit} data-testid="order-drinks-ready">
+              {texts.drinksStatus}: <strong>{order.getraenkeAbholbereit ? texts.statusReady : texts.statusPreparing}</strong>
+            </li>
+          ) : null}
+        </ul>
+        <p className={css.muted}>{texts.statusUpdatesAutomatically}</p>
+      </div>
+    );
+  }
+
+  const target = order.targetTime ?? order.deliveryDate?.utc;
+  const collected = collectedAt(order);
+  return (
+    <div className={css.header} data-testid="order-status">
+      <div className={css.tick} aria-hidden="true">
+        <Icon name="check" size={40} />
+      </div>
+      <h2 data-testid="order-status-message">{texts.thanks}</h2>
+      {number}
+      {name}
+      {situation === 'delivery' && target !== undefined ? (
+        <p className={css.time} data-testid="order-delivery-time">
+          {fill(texts.deliveryFor, { date: weekdayDate(target), time: shopClockTime(target) })}
+        </p>
+      ) : null}
+      {situation === 'takeaway' && target !== undefined && collected === undefined ? (
+        <p className={css.time} data-testid="order-preorder">
+          {fill(texts.preorderFor, { time: shopClockTime(target) })}
+        </p>
+      ) : null}
+      {collected !== undefined ? (
+        <p className={css.time} data-testid="order-collected">
+          {fill(texts.collectedAt, { time: shopClockTime(collected) })}
+        </p>
+      ) : null}
+      {situation === 'takeaway' && pickupPlace ? (
+        <p data-testid="order-pickup-place">
+          {texts.pickupPlace}: <strong>{pickupPlace}</strong>
+        </p>
+      ) : null}
+      {isTicketOrder(order) && order.userInfo.email ? <p>{fill(texts.ticketsByEmail, { email: order.userInfo.email })}</p> : null}
+    </div>
+  );
+}
+
+/** Bestellung (checkout-spec §2 Order status page). */
+export function OrderPage() {
+  const { uniqueOrderId = '' } = useParams();
+  const { order, confirmed, overlays, dismissOverlay } = useOrderStatus(uniqueOrderId);
+  const descriptor = useStore(descriptorStore);
+  const appData = useStore(appDataStore);
+
+  if (!order) {
+    return (
+      <Page title={texts.orderNumber} testId="order-page">
+        <Notice testId="order-waiting">{texts.transmitting}</Notice>
+        <Actions />
+      </Page>
+    );
+  }
+
+  const branch = appData?.stores.find((s) => s.filialnummer === order.filialnummer);
+  const pickupPlace = order.abholAdresse || descriptor?.branch.pickupAddress || (branch ? `${branch.name}, ${branch.strasse}, ${branch.plz} ${branch.ort}` : undefined);
+  const cancelled = orderSituation(order) === 'cancelled';
+  const reason = rejectionReason(order);
+  const waiting = !confirmed || (order.state === 'New' && order.sentToPos !== true && !cancelled);
+  const features = resolveFeatures(appData?.appconfig.features, descriptor?.features);
+  const allReadyShown = features.enableAllReady && orderSituation(order) === 'table' && confirmed;
+
+  return (
+    <Page testId="order-page">
+      <StatusHeader order={order} pickupPlace={pickupPlace} />
+      {waiting ? (
+        <p className={css.waiting} data-testid="order-transmitting">
+          {texts.transmitting}
+        </p>
+      ) : null}
+      {allReadyShown ? <AllReady order={order} /> : null}
+
+      <OrderLines order={order} />
+      <div className={css.sum}>
+        <span>{texts.total}</span>
+        <strong data-testid="order-total">{formatEuro(order.total)}</strong>
+      </div>
+      {order.note ? (
+        <p className={css.note}>
+          {texts.note}: „{order.note}“
+        </p>
+      ) : null}
+
+      {cancelled && order.stornoAmounts.length > 0 ? (
+        <section className={css.storno} data-testid="order-storno">
+          <h3>{texts.alreadyCancelledItems}</h3>
+          <ul>
+            {order.stornoAmounts.map((s, i) => (
+              <li key={`${s.name}-${i}`}>
+                {s.countRemoved}× {s.name} <span>{formatEuro(s.amountRemoved)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <dl className={css.details} data-testid="order-details">
+        <Row label={texts.orderDate}>{dateTime(order.createdAt)}</Row>
+        <Row label={texts.total}>{formatEuro(order.total)}</Row>
+        <Row label={texts.orderType}>{texts.usecaseLabels[order.usecase]}</Row>
+        <Row label={texts.payment} testId="order-payment">
+          {cancelled ? texts.paymentStateCancelled : paymentLabel(order)}
+        </Row>
+        <Row label={texts.status}>{texts.stateLabels[order.state]}</Row>
+        {order.capturedAt !== undefined ? <Row label={texts.paidAt}>{dateTime(order.capturedAt)}</Row> : null}
+        {reason ? (
+          <Row label={texts.rejectReason} testId="order-reject-reason">
+            {reason}
+          </Row>
+        ) : null}
+      </dl>
+
+      {branch?.phone ? (
+        <a className={[buttonClass('ghost', true), css.call].join(' ')} href={telHref(branch.phone)}>
+          {texts.callRestaurant}
+        </a>
+      ) : null}
+
+      <Actions />
+
+      {overlays.food ? <ReadyOverlay title={texts.foodReadyOverlay} onOk={() => dismissOverlay('food')} /> : null}
+      {!overlays.food && overlays.drinks ? <ReadyOverlay title={texts.drinksReadyOverlay} onOk={() => dismissOverlay('drinks')} /> : null}
+    </Page>
+  );
+}

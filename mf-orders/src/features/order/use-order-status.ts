@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { filter } from 'rxjs';
+import type { SavedOrder } from '@shop/shared/contract';
+import { emit, inform, on } from '@shop/shared/bus';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { formatEuro } from '@shop/shared/domain/money';
+import { findOrder, isCancelledOrFinished, needsStatusRefresh, orderSituation, readyTransitions } from '@shop/shared/domain/orders';
+import { orders as texts } from '@shop/shared/i18n/orders';
+import { fill } from '@shop/shared/i18n/fill';
+import { useStore } from '@shop/shared/react';
+import { redirectTo } from '@shop/shared/routes';
+import { lastOrdersStore } from '@shop/shared/stores';
+import { fetchOrder } from '../../data/orders-source';
+
+export interface ReadyOverlays {
+  readonly food: boolean;
+  readonly drinks: boolean;
+}
+
+export interface OrderStatus {
+  /** The order as known (local copy first, then the server's), or undefined while it is looked up. */
+  readonly order: SavedOrder | undefined;
+  /** True once the server has answered with this order. */
+  readonly confirmed: boolean;
+  /** Self-service full-screen overlays 'Speisen Abholbereit!' / 'Getränke Abholbereit!'. */
+  readonly overlays: ReadyOverlays;
+  dismissOverlay(kind: keyof ReadyOverlays): void;
+}
+
+/** Ready dialog and, when the guest allowed it, a system notification (checkout-spec §4). */
+function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
+  const title = kind === 'food' ? texts.foodReadyDialog : texts.drinksReadyDialog;
+  const text = fill(texts.readyDialogText, { sum: formatEuro(order.total), number: order.orderNumber });
+  void inform(title, text);
+  try {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: text, tag: `${order.uniqueOrderId}-${kind}` });
+  } catch {
+    // Some browsers only allow notifications from a service worker: the dialog is enough.
+  }
+}
+
+/**
+ * The order of the status page (checkout-spec §2, §4): looked up in the last orders and on the
+ * server, retried every 2 s until found; then refreshed every 15 s until food and drinks are each
+ * ready, and at once when the server reports an update (bus 'orders:order-updated').
+ */
+export function useOrderStatus(uniqueOrderId: string): OrderStatus {
+  const list = useStore(lastOrdersStore);
+  const order = findOrder(list, uniqueOrderId);
+  const [confirmed, setConfirmed] = useState(false);
+  const [overlays, setOverlays] = useState<ReadyOverlays>({ food: false, drinks: false });
+  const latest = useRef(order);
+  latest.current = order;
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running = false;
+    let again = false;
+    let seenOnServer: SavedOrder | undefined;
+    setConfirmed(false);
+
+    const schedule = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(), ms);
+    };
+
+    const run = async (): Promise<void> => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      const before = findOrder(lastOrdersStore.get(), uniqueOrderId);
+      let fetched: SavedOrder | null = null;
+      try {
+        fetched = await fetchOrder(uniqueOrderId);
+      } catch (error) {
+        console.warn('[mf_orders] order lookup failed, retrying', error);
+      }
+      running = false;
+      if (!alive) return;
+      if (!fetched) {
+        schedule(seenOnServer ? CHECKOUT_CONSTANTS.orderStatusRefreshMs : CHECKOUT_CONSTANTS.orderLookupRetryMs);
+        return;
+      }
+      const current = findOrder(lastOrdersStore.get(), uniqueOrderId) ?? fetched;
+      setConfirmed(true);
+      if (orderSituation(current) === 'awaitingAuthorization') {
+        // A direct-pay order whose payment is not authorized: nothing to show (checkout-spec §2).
+        redirectTo('Home');
+        return;
+      }
+      // Dialogs only for a change seen on this device, not for an order that was ready before.
+      if (before && !isCancelledOrFinished(current)) {
+        const changes = readyTransitions(before, current);
+        const selfService = orderSituation(current) === 'selfservice';
+        if (changes.food || changes.drinks) {
+          if (selfService) setOverlays((o) => ({ food: o.food || changes.food, drinks: o.drinks || changes.drinks }));
+          if (changes.food) announceReady(current, 'food');
+          if (changes.drinks) announceReady(current, 'drinks');
+        }
+      }
+      seenOnServer = current;
+      if (again) {
+        again = false;
+        void run();
+      } else if (needsStatusRefresh(current)) {
+        schedule(CHECKOUT_CONSTANTS.orderStatusRefreshMs);
+      }
+    };
+
+    void run();
+    const updates = on('orders:order-updated')
+      .pipe(filter((e) => e.uniqueOrderId === uniqueOrderId))
+      .subscribe(() => {
+        clearTimeout(timer);
+        void run();
+      });
+
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+      updates.unsubscribe();
+      // Leaving before the order is ready (checkout-spec §4).
+      const last = latest.current;
+      if (last && needsStatusRefresh(last)) emit('shell:overlay', { kind: 'snackbar', text: texts.stayOnStatus });
+    };
+  }, [uniqueOrderId]);
+
+  return {
+    order,
+    confirmed,
+    overlays,
+    dismissOverlay: (kind) => setOverlays((o) => ({ ...o, [kind]: false })),
+  };
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '@shop/shared/build';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+export default ({ version } = {}) =>
+  createAppConfig({
+    appDir,
+    name: 'mf_orders',
+    version,
+    exposes: {
+      './app': './src/app.tsx',
+    },
+  });

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// npm test: type checks, unit and API tests (vitest), the build of every app, and the Playwright
+// e2e suite in Debian's Chromium. API tests also run against PostgreSQL when TEST_DATABASE_URL is
+// set (.ci/run sets it), and the Redis event-bus test when REDIS_URL is set.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { buildOutdated, REPO_ROOT } from './lib/apps.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const require = createRequire(import.meta.url);
+const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+const timings = [];
+
+function run(label, args) {
+  console.log(`\n━━ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: REPO_ROOT, env: process.env });
+  timings.push([label, Date.now() - started, result.status === 0]);
+  if (result.status !== 0) finish(result.status ?? 1);
+}
+
+function finish(code) {
+  console.log('\n━━ summary');
+  for (const [label, ms, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${label.padEnd(28)} ${(ms / 1000).toFixed(1)} s`);
+  if (!process.env.TEST_DATABASE_URL) console.log('  (PostgreSQL runs skipped: TEST_DATABASE_URL is not set)');
+  process.exit(code);
+}
+
+console.log('━━ chromium');
+try {
+  console.log(`  using ${ensureChromium()}`);
+} catch (error) {
+  console.error(`  ${error.message}`);
+  process.exit(1);
+}
+run('type check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+run('unit and API tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run']);
+
+console.log('\n━━ build');
+const started = Date.now();
+try {
+  const built = await buildOutdated();
+  console.log(built.length ? `  built ${built.join(', ')}` : '  all apps up to date');
+  timings.push(['build', Date.now() - started, true]);
+} catch (error) {
+  console.error(error.message ?? error);
+  timings.push(['build', Date.now() - started, false]);
+  finish(1);
+}
+run('e2e (Playwright)', [bin('@playwright/test', 'cli.js'), 'test', '--config', path.join('e2e', 'playwright.config.ts')]);
+finish(0);

@@ -1,0 +1,162 @@
+// The one webpack + @module-federation/enhanced config factory every front-end app builds with.
+// Remotes build into <app>/dist/<version>/ (immutable, served at /mf/<app>/<version>/);
+// the shell builds into shell/dist/ (served at /).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import webpack from 'webpack';
+import { CopyPublicPlugin } from './copy-public-plugin.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SHARED_PACKAGE_DIR = path.resolve(here, '..');
+export const REPO_ROOT = path.resolve(SHARED_PACKAGE_DIR, '..');
+
+/** Libraries that hold React context or page-wide state: one copy per page. */
+export const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router',
+  'react-router-dom',
+  'rxjs',
+  'single-spa',
+  'single-spa-react',
+];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function installedVersion(requireFromApp, request) {
+  const parts = request.split('/');
+  const pkgName = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return readJson(requireFromApp.resolve(`${pkgName}/package.json`)).version;
+}
+
+/** Shared-module configuration: the singletons above plus every '@shop/shared/*' module. */
+export function sharedConfig(appDir) {
+  const requireFromApp = createRequire(path.join(appDir, 'package.json'));
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const version = installedVersion(requireFromApp, request);
+    shared[request] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  const sharedVersion = readJson(path.join(SHARED_PACKAGE_DIR, 'package.json')).version;
+  shared['@shop/shared/'] = { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion };
+  return shared;
+}
+
+/** The version an app builds as: --version / MF_RELEASE_VERSION override, else its package.json. */
+export function appVersion(appDir, override) {
+  return override ?? process.env.MF_RELEASE_VERSION ?? readJson(path.join(appDir, 'package.json')).version;
+}
+
+/** Output folder of an app build. */
+export function outputDir(appDir, { host, version }) {
+  return host ? path.join(appDir, 'dist') : path.join(appDir, 'dist', version);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir   absolute folder of the app
+ * @param {string} options.name     federation name and output.uniqueName ('shell', 'mf_menu', ...)
+ * @param {Record<string,string>} [options.exposes]
+ * @param {boolean} [options.host]  the shell (HTML page, served at /)
+ * @param {string} [options.version] build as this version instead of package.json's
+ * @param {string} [options.cssPrefix] class-name prefix of this app's CSS Modules
+ * @param {import('webpack').WebpackPluginInstance[]} [options.plugins]
+ */
+export function createAppConfig({ appDir, name, exposes = {}, host = false, version: override, cssPrefix, plugins = [] }) {
+  const version = appVersion(appDir, override);
+  const folder = path.basename(appDir);
+  const prefix = cssPrefix ?? name.replace(/^mf_/, '');
+  const publicPath = host ? '/' : `/mf/${folder}/${version}/`;
+
+  return {
+    mode: 'production',
+    context: appDir,
+    entry: host ? { main: './src/index.ts' } : {},
+    target: 'web',
+    devtool: false,
+    output: {
+      path: outputDir(appDir, { host, version }),
+      publicPath,
+      uniqueName: name,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      conditionNames: ['browser', 'import', 'module', 'default'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+        },
+        {
+          test: /\.module\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: 'css-loader',
+              options: {
+                modules: { localIdentName: `${prefix}-[local]-[hash:base64:5]`, namedExport: false, exportLocalsConvention: 'as-is' },
+              },
+            },
+          ],
+        },
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: [MiniCssExtractPlugin.loader, 'css-loader'],
+        },
+        { test: /\.(svg|png|webp|jpg|mp3)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedConfig(appDir),
+        // 'version-first' would fetch every remote entry at start-up: one unreachable remote would
+        // break the whole shop (ARCHITECTURE.md, Known pitfalls).
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        // One federation runtime per page: the shell provides it, remotes use it instead of
+        // bundling their own copy into every remoteEntry.js (issue 2 first-load budget).
+        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      // CSS ships as CSS files (loaded with their chunks), not as strings inside JavaScript.
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css', ignoreOrder: true }),
+      new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(version), __APP_NAME__: JSON.stringify(name) }),
+      ...(host
+        ? [
+            new CopyPublicPlugin(path.join(appDir, 'public')),
+            new HtmlWebpackPlugin({
+              template: './src/index.html',
+              inject: 'body',
+              scriptLoading: 'defer',
+              minify: { collapseWhitespace: true, removeComments: true, minifyCSS: true },
+            }),
+          ]
+        : []),
+      ...plugins,
+    ],
+  };
+}

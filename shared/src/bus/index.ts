@@ -1,0 +1,3 @@
+export * from './bus';
+export * from './topics';
+export * from './overlays';

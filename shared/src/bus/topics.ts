@@ -1,0 +1,40 @@
+/**
+ * Typed bus topics, prefixed by the owning team (Tractor Store convention).
+ * Payloads are plain data; nothing here imports React or a remote.
+ */
+import type { OverlayRequest, OverlayAnswer } from './overlays';
+
+export interface BusTopics {
+  /** The action client saw `secTokenError` (silent reload). */
+  'client:sec-token-error': { action: string };
+  /** The action client saw `jwtInvalid` (the account remote refreshes or clears the session). */
+  'client:jwt-invalid': { action: string };
+  /** The server asked for a reload (`forceReload`): the shell shows the notice and reloads. */
+  'client:force-reload': { action: string };
+  /** A line was added to the cart (or merged into an existing one). */
+  'cart:item-added': { cartItemId: string; id: string; count: number };
+  /** The cart changed; `count` excludes special and stamp lines. */
+  'cart:changed': { count: number };
+  /** Menus or app config were (re)loaded from the server. */
+  'menu:updated': { kind: 'food' | 'drink' | 'appconfig' };
+  /** An order changed (SSE or polling). */
+  'orders:order-updated': { uniqueOrderId: string };
+  /** A new order was saved by the checkout. */
+  'orders:order-saved': { uniqueOrderId: string };
+  /** Sign-in state changed. */
+  'account:auth-changed': { uid: string | null };
+  /** Request an overlay from the shell. */
+  'shell:overlay': OverlayRequest;
+  /** Answer of an overlay (question dialog etc.), keyed by request id. */
+  'shell:overlay-answer': OverlayAnswer;
+  /** A dialog drawn inside a remote opened or closed: it counts for the navigation guard. */
+  'shell:layer': { id: string; open: boolean };
+  /** The navigation guard closed every layer: remotes close their open dialogs. */
+  'shell:close-layers': Record<string, never>;
+  /** Arriving at Home from elsewhere (shop-spec §2 Navigation rules). */
+  'shell:back-home': Record<string, never>;
+  /** A server-sent event, already parsed and checked for origin. */
+  'shell:server-event': { channel: string; type: string; data: unknown };
+}
+
+export type BusTopic = keyof BusTopics;

@@ -1,0 +1,3 @@
+export * from './browser-id';
+export * from './action-client';
+export * from './retry';

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { cents, epochMs, price } from './common';
+
+/** Chosen options of one step; `portion` > 0 marks an '+ Extra Portion' copy of the step. */
+export const variantSelection = z.object({
+  stepIndex: z.number().int().nonnegative(),
+  optionIds: z.array(z.string()),
+  portion: z.number().int().nonnegative().default(0),
+});
+export type VariantSelection = z.infer<typeof variantSelection>;
+
+export const lineExtra = z.object({ name: z.string(), price: cents, posId: z.number().int().optional() });
+export type LineExtra = z.infer<typeof lineExtra>;
+
+/** A product line in the cart (shop-spec §3 Cart line). Money in cents. */
+export const productLine = z.object({
+  kind: z.literal('product').default('product'),
+  cartItemId: z.string().min(1),
+  id: z.string().min(1),
+  articleNo: z.string().optional(),
+  posId: z.number().int().optional(),
+  mainPosId: z.number().int().optional(),
+  /** Preparation minutes (from the category). */
+  delay: z.number().int().nonnegative().default(0),
+  type: z.enum(['food', 'drink', 'ticket']),
+  categoryId: z.string().optional(),
+  nameToDisplay: z.string(),
+  description: z.string().default(''),
+  notes: z.string().default(''),
+  gramm: z.number().int().positive().optional(),
+  unikat: z.boolean().optional(),
+  vol: z.string().default(''),
+  count: z.number().int().min(1),
+  sizePrice: price,
+  takeAwaySizePrice: price.optional(),
+  sumOfExtras: price.default(0),
+  /** (sizePrice + sumOfExtras) * count, after free articles, combinations and replaceArticle. */
+  itemTotal: price,
+  takeAwayItemTotal: price.optional(),
+  extras: z.array(lineExtra).default([]),
+  extrasToDisplay: z.string().default(''),
+  variantsSelected: z.array(variantSelection).default([]),
+  stylesSelected: z.array(z.string()).default([]),
+  isOffer: z.boolean().optional(),
+  offerId: z.string().optional(),
+  offerName: z.string().optional(),
+  offerUsecase: z.enum(['all', 'takeAway', 'delivery']).optional(),
+  usecase: z.string().optional(),
+  gang: z.enum(['Vorspeise', 'Hauptspeise', 'Dessert']).optional(),
+  hasBestand: z.boolean().optional(),
+  bestand: z.number().int().optional(),
+  ticket: z.boolean().optional(),
+  days: z.array(z.number().int()).optional(),
+  onlineGutschein: z.boolean().optional(),
+  offlineGutschein: z.boolean().optional(),
+  amountFree: z.number().int().nonnegative().optional(),
+  amountFreeTotal: price.optional(),
+  originalSizePrice: price.optional(),
+  originalItemTotal: price.optional(),
+  /** Set on an article that belongs to a bundle coupon: that coupon's code (its size price is covered by the bundle). */
+  appliedCode: z.string().optional(),
+  /** Title of the coupon named in appliedCode. */
+  aaaCodeTitle: z.string().optional(),
+  image: z.string().optional(),
+  addedAt: epochMs.optional(),
+});
+export type ProductLine = z.infer<typeof productLine>;
+export type ProductLineInput = z.input<typeof productLine>;
+
+/** A coupon in the cart (shop-spec §3 Coupon line). */
+export const couponLine = z.object({
+  kind: z.literal('coupon'),
+  isCoupon: z.literal(true),
+  cartItemId: z.string().min(1),
+  id: z.string().min(1),
+  couponCode: z.string().min(1),
+  type: z.enum(['individual', 'amount', 'discount', 'bundle']),
+  title: z.string(),
+  text: z.string().default(''),
+  /** Amount off in cents (amount, individual). */
+  amount: price.default(0),
+  /** Percent off (discount). */
+  discount: z.number().min(0).max(100).default(0),
+  /** Fixed price of a bundle in cents. */
+  fixedprice: price.optional(),
+  bundle: z.array(z.object({ id: z.string(), vol: z.string().default('') })).optional(),
+  validUntil: epochMs.optional(),
+  active: z.boolean().default(true),
+  applicable: z.boolean().default(true),
+  combinable: z.boolean().default(true),
+  allowMulti: z.boolean().default(false),
+  saveForDays: z.number().int().nonnegative().optional(),
+  visibility: z.enum(['public', 'private']).default('public'),
+  forRedeem: z.boolean().optional(),
+  /** A single-use coupon already used by an order. */
+  redeemed: z.boolean().optional(),
+  count: z.literal(1).default(1),
+});
+export type CouponLine = z.infer<typeof couponLine>;
+
+/** A fee line (online service fee, delivery fee): fixed id, posId 5007 and a price. */
+export const feeLine = z.object({
+  kind: z.literal('fee'),
+  cartItemId: z.string().min(1),
+  id: z.string().min(1),
+  posId: z.number().int(),
+  nameToDisplay: z.string(),
+  count: z.literal(1).default(1),
+  itemTotal: price,
+});
+export type FeeLine = z.infer<typeof feeLine>;
+
+export const cartLine = z.discriminatedUnion('kind', [productLine.extend({ kind: z.literal('product') }), couponLine, feeLine]);
+export type CartLine = z.infer<typeof cartLine>;
+
+export const cart = z.array(cartLine);
+export type Cart = z.infer<typeof cart>;
+
+/** Coupon types (shop-spec §3); their effect on the sums is documented in domain/coupons.ts. */
+export const couponType = z.enum(['individual', 'amount', 'discount', 'bundle']);
+export type CouponType = z.infer<typeof couponType>;
+
+/** One article of a bundle coupon: item id and size. */
+export const bundleEntry = z.object({ id: z.string().min(1), vol: z.string().default('') });
+export type BundleEntry = z.infer<typeof bundleEntry>;
+
+/**
+ * A coupon as the server keeps it and sends it (shop-spec §3 Coupon line, without the cart
+ * fields). `redeemed` is true for a single-use coupon that an order has used; the redeemer and
+ * the owner of an individual coupon stay on the server.
+ */
+export const coupon = z.object({
+  couponCode: z.string().trim().min(1).max(40),
+  type: couponType,
+  title: z.string().min(1),
+  text: z.string().default(''),
+  /** Amount off in cents (amount, individual). */
+  amount: price.default(0),
+  /** Percent off (discount). */
+  discount: z.number().int().min(0).max(100).default(0),
+  /** Price of the bundle in cents (bundle). */
+  fixedprice: price.optional(),
+  bundle: z.array(bundleEntry).optional(),
+  validUntil: epochMs.optional(),
+  active: z.boolean().default(true),
+  applicable: z.boolean().default(true),
+  combinable: z.boolean().default(true),
+  allowMulti: z.boolean().default(false),
+  saveForDays: z.number().int().nonnegative().optional(),
+  visibility: z.enum(['public', 'private']).default('public'),
+  redeemed: z.boolean().default(false),
+  image: z.string().optional(),
+});
+export type Coupon = z.infer<typeof coupon>;
+export type CouponInput = z.input<typeof coupon>;
+
+/** An offer (shop-spec §3 Offer): a price or a percent off for listed articles, per usecase. */
+export const offer = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  type: z.enum(['priceOffer', 'discountOffer']),
+  usecase: z.enum(['all', 'takeAway', 'delivery']),
+  /** New size price in cents (priceOffer). */
+  offerPrice: price.optional(),
+  /** Percent off the unit price (discountOffer). */
+  offerDiscount: z.number().int().min(0).max(100).optional(),
+  /** Articles of the offer; without vol every size. */
+  items: z.array(z.object({ id: z.string().min(1), vol: z.string().optional() })).min(1),
+  active: z.boolean().default(true),
+  validUntil: epochMs.optional(),
+});
+export type Offer = z.infer<typeof offer>;
+export type OfferInput = z.input<typeof offer>;
+
+/** A cart saved on the server so that a link with `cartId` restores it (shop-spec §4, §7 Restore cart). */
+export const savedCart = z.object({
+  items: cart,
+  lastModified: epochMs,
+  context: z.object({ sourceDevice: z.string().default('') }),
+});
+export type SavedCart = z.infer<typeof savedCart>;

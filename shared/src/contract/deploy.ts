@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { branchSettings, featureFlags } from './appconfig';
+
+const semver = z.string().regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'expected a semantic version');
+
+/**
+ * Deployment descriptor of one host (deploy/hosts/*.json). Releasing or rolling back a remote
+ * changes exactly one line: its entry under `remotes`.
+ */
+export const hostDescriptor = z
+  .object({
+    /** Host names (without port) this descriptor serves. */
+    hosts: z.array(z.string().min(1)).min(1),
+    branch: branchSettings,
+    features: featureFlags.partial().default({}),
+    remotes: z
+      .object({ mf_menu: semver, mf_cart: semver, mf_checkout: semver, mf_account: semver, mf_orders: semver })
+      .strict(),
+    firebase: z
+      .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), useEmulator: z.boolean().default(false) })
+      .optional(),
+  })
+  .strict();
+export type HostDescriptor = z.infer<typeof hostDescriptor>;
+
+/** What the shell receives from GET /deploy/descriptor.json (remote entries resolved to manifest URLs). */
+export interface ResolvedDescriptor {
+  host: string;
+  branch: z.infer<typeof branchSettings>;
+  features: Partial<z.infer<typeof featureFlags>>;
+  remotes: Record<string, { version: string; entry: string }>;
+  firebase?: HostDescriptor['firebase'];
+  /** Payment mode, shown as test mode in the UI when 'test'. */
+  payments: { mode: 'test' | 'live'; stripePublishableKey?: string; paypalClientId?: string };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SHOP_CONSTANTS } from '../domain/shop-constants';
+
+/**
+ * Body of every POST /api/action (shop-spec §7): action name, payload, channel 'on-the-go',
+ * browser id (at least 25 characters with a dash), security-token placeholder and a timeout.
+ */
+export const actionRequest = z.object({
+  action: z.string().min(1),
+  payload: z.unknown(),
+  channel: z.literal('on-the-go'),
+  browserId: z
+    .string()
+    .min(SHOP_CONSTANTS.browserIdMinLength, `browserId must have at least ${SHOP_CONSTANTS.browserIdMinLength} characters`)
+    .refine((v) => v.includes('-'), 'browserId must contain a dash'),
+  secToken: z.string(),
+  timeout: z.number().int().positive().max(120_000),
+});
+export type ActionRequest = z.infer<typeof actionRequest>;
+
+/** Flags any response may carry (shop-spec §7, checkout-spec §7). */
+export interface ResponseFlags {
+  secTokenError?: boolean;
+  jwtInvalid?: boolean;
+  forceReload?: boolean;
+  captchaError?: boolean;
+  noLock?: boolean;
+}
+
+/** Machine-readable error codes; `message` is English for callers, `userMessage` German for guests. */
+export type ActionErrorCode =
+  | 'bad_request'
+  | 'unknown_action'
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'total_mismatch'
+  | 'ordering_disabled'
+  | 'sold_out'
+  | 'coupon_invalid'
+  | 'payment_declined'
+  | 'payment_failed'
+  | 'internal';
+
+export interface ActionError {
+  code: ActionErrorCode;
+  message: string;
+  userMessage?: string;
+  issues?: { path: string; message: string }[];
+}
+
+export type ActionFailure = { ok: false; error: ActionError } & ResponseFlags;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Server-sent events on GET /api/events (shop-spec §4 Events stream): channels 'shop' and 'user<id>'. */
+export const serverEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('orderUpdated'), uniqueOrderId: z.string(), state: z.string().optional() }),
+  z.object({ type: z.literal('offersUpdated') }),
+  z.object({ type: z.literal('newsUpdated') }),
+  z.object({ type: z.literal('menuUpdated'), kind: z.enum(['food', 'drink', 'appconfig']) }),
+  z.object({ type: z.literal('hello'), at: z.number().int() }),
+]);
+export type ServerEvent = z.infer<typeof serverEvent>;
+
+export const SHOP_CHANNEL = 'shop';
+export function userChannel(uid: string): string {
+  return `user${uid}`;
+}

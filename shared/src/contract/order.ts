@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { cart } from './cart';
+import { cents, epochMs, paymentMethodId, price, usecase } from './common';
+
+export const address = z.object({
+  company: z.string().trim().default(''),
+  street: z.string().trim().default(''),
+  plz: z.string().trim().default(''),
+  city: z.string().trim().default(''),
+  etage: z.string().trim().optional(),
+});
+export type Address = z.infer<typeof address>;
+
+export const userInfo = z.object({
+  btaste: z.string().optional(),
+  fuid: z.string().nullable().default(null),
+  name: z.string().trim().default(''),
+  email: z.string().trim().default(''),
+  phone: z.string().trim().default(''),
+});
+
+export const selectedTime = z.object({
+  /** 'HH:MM' */
+  value: z.string(),
+  /** 'ca. HH:MM Uhr' */
+  display: z.string(),
+  utc: epochMs,
+});
+export type SelectedTime = z.infer<typeof selectedTime>;
+
+/**
+ * The order as sent on creation (checkout-spec §3). The server recomputes every amount from
+ * its own menu and config and refuses a mismatch (`paymentInfo.amount` is the client's claim).
+ */
+export const orderDraft = z.object({
+  /** Client order id: idempotency key of SaveNewOrder. */
+  clientId: z.string().min(8).max(80),
+  lastMenuUpdate: z.number().int().nonnegative().default(0),
+  onlinePay: z.boolean(),
+  directPay: z.boolean().default(false),
+  authCompleted: z.boolean().default(false),
+  asGuest: z.boolean(),
+  type: z.literal('selfOrder').default('selfOrder'),
+  fuid: z.string().nullable().default(null),
+  btaste: z.string().optional(),
+  domain: z.string().optional(),
+  channel: z.literal('on-the-go').default('on-the-go'),
+  usecase,
+  createdAt: epochMs,
+  orderData: cart.min(1),
+  paymentInfo: z.object({ amount: price, itemsTotal: price, tip: price.default(0) }),
+  paymentAuth: z.record(z.string(), z.unknown()).optional(),
+  psp: paymentMethodId.optional(),
+  note: z.string().trim().max(500).default(''),
+  userInfo,
+  pushToken: z.string().optional(),
+  userAgentData: z.string().optional(),
+  collectStempel: z.boolean().optional(),
+  stempelType: z.number().int().optional(),
+  // takeaway
+  pickupDate: z.string().optional(),
+  abholAdresse: z.string().optional(),
+  targetTime: epochMs.optional(),
+  invoiceAddress: address.optional(),
+  deliveryAddress: address.optional(),
+  mehrwegOption: z.boolean().optional(),
+  mehrwegOptionCompanyName: z.string().optional(),
+  sentToPos: z.boolean().optional(),
+  // delivery
+  deliveryDate: z.object({ value: z.string(), utc: epochMs }).optional(),
+  // in-house
+  table: z.string().regex(/^\d{1,3}$/).optional(),
+  orderArea: z.string().optional(),
+  selfServiceEnabled: z.boolean().optional(),
+  storno: z.boolean().optional(),
+  /** Branch the order goes to. */
+  filialnummer: z.number().int().positive().optional(),
+  /** Pickup-payment flow: the cash captcha of 4 characters (GetCashCaptcha) the guest typed. */
+  captcha: z.object({ id: z.string().min(1).max(80), answer: z.string().trim().min(1).max(8) }).strict().optional(),
+});
+export type OrderDraft = z.infer<typeof orderDraft>;
+export type OrderDraftInput = z.input<typeof orderDraft>;
+
+export const orderState = z.enum(['New', 'Confirmed', 'Rejected', 'Cancelled', 'Collected', 'PickedUp']);
+export type OrderState = z.infer<typeof orderState>;
+
+/** The saved order as the server returns it (checkout-spec §3 "fields read on the status page"). */
+export const savedOrder = orderDraft.extend({
+  uniqueOrderId: z.string().min(1),
+  orderNumber: z.number().int().positive(),
+  state: orderState,
+  history: z.array(z.object({ state: orderState, at: epochMs, reason: z.string().optional() })).default([]),
+  kommissioniert: z.boolean().default(false),
+  abholbereit: z.boolean().default(false),
+  getraenkeAbholbereit: z.boolean().default(false),
+  allReady: z.boolean().default(false),
+  kasseFertig: z.boolean().default(false),
+  paid: z.boolean().default(false),
+  captured: z.boolean().default(false),
+  capturedAt: epochMs.optional(),
+  authCompletedAt: epochMs.optional(),
+  /** Set with the authorization (checkout-spec §3 "Order fields set after payment authorization"). */
+  isPayPal: z.boolean().optional(),
+  sentPaymentToPos: z.boolean().optional(),
+  charged: z.boolean().default(false),
+  stornoAmounts: z.array(z.object({ countRemoved: z.number().int(), name: z.string(), amountRemoved: cents })).default([]),
+  collectedAt: epochMs.optional(),
+  rejectReason: z.string().optional(),
+  /** The server's own computation of the total in cents (equal to paymentInfo.amount). */
+  total: price,
+});
+export type SavedOrder = z.infer<typeof savedOrder>;

@@ -1,0 +1,130 @@
+import type { Menu, MenuItem } from '../contract/menu';
+import type { ItemConfig } from './configurator';
+import { isStepVisible } from './line-pricing';
+
+/**
+ * Substances of an item (shop-spec §3 Substances; EU food information rules, LMIV): flags starting
+ * with 'l' (diet badges and the alcohol flag), the 14 allergens lettered A–R, the additives z1–z15
+ * (legend 1–15), meat types and diets. German names live in i18n (de.menu.substances).
+ */
+export const ALLERGEN_CODES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'L', 'M', 'N', 'O', 'P', 'R'] as const;
+export type AllergenCode = (typeof ALLERGEN_CODES)[number];
+
+export const ADDITIVE_CODES = ['z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'z7', 'z8', 'z9', 'z10', 'z11', 'z12', 'z13', 'z14', 'z15'] as const;
+export type AdditiveCode = (typeof ADDITIVE_CODES)[number];
+
+/** Badge flags (lAlk is shown as the alcohol note, not as a badge). */
+export const FLAG_CODES = ['lV', 'lVplus', 'lBIO', 'lKOSCH', 'lAy', 'lHal', 'lAlk'] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+
+export const MEAT_CODES = ['mRind', 'mSchwein', 'mGefluegel', 'mLamm', 'mFisch'] as const;
+export type MeatCode = (typeof MEAT_CODES)[number];
+
+export const DIET_CODES = ['dGlutenfrei', 'dLaktosefrei', 'dScharf'] as const;
+export type DietCode = (typeof DIET_CODES)[number];
+
+export interface ClassifiedSubstances {
+  readonly flags: FlagCode[];
+  readonly allergens: AllergenCode[];
+  readonly additives: AdditiveCode[];
+  readonly meat: MeatCode[];
+  readonly diets: DietCode[];
+}
+
+function inOrder<T extends string>(order: readonly T[], codes: ReadonlySet<string>): T[] {
+  return order.filter((c) => codes.has(c));
+}
+
+/** Sorts codes into their groups, each in legend order; unknown codes are ignored. */
+export function classifySubstances(codes: Iterable<string>): ClassifiedSubstances {
+  const set = new Set(codes);
+  return {
+    flags: inOrder(FLAG_CODES, set),
+    allergens: inOrder(ALLERGEN_CODES, set),
+    additives: inOrder(ADDITIVE_CODES, set),
+    meat: inOrder(MEAT_CODES, set),
+    diets: inOrder(DIET_CODES, set),
+  };
+}
+
+/** Legend number of an additive: 'z3' -> 3. */
+export function additiveNumber(code: AdditiveCode): number {
+  return Number(code.slice(1));
+}
+
+export function isAlcoholic(item: Pick<MenuItem, 'substances'>): boolean {
+  return item.substances.includes('lAlk');
+}
+
+/** Whether the item has any allergen or additive information at all. */
+export function hasAllergenInfo(codes: Iterable<string>): boolean {
+  const c = classifySubstances(codes);
+  return c.allergens.length > 0 || c.additives.length > 0 || c.meat.length > 0 || c.diets.length > 0;
+}
+
+/**
+ * The item's substances for the chosen configuration: the item's own plus those of every chosen
+ * option (including extra portions) and add-on, so the labels follow the chosen options.
+ */
+export function selectionSubstances(item: MenuItem, config: Pick<ItemConfig, 'variantsSelected' | 'stylesSelected'>): string[] {
+  const codes = new Set(item.substances);
+  for (const sel of config.variantsSelected) {
+    const step = item.extras.variants[sel.stepIndex];
+    for (const id of sel.optionIds) step?.options.find((o) => o.id === id)?.substances?.forEach((c) => codes.add(c));
+  }
+  for (const id of config.stylesSelected) item.extras.styles.find((s) => s.id === id)?.substances?.forEach((c) => codes.add(c));
+  return [...codes];
+}
+
+/**
+ * Substances a guest cannot avoid: the item's own, plus a code every choice of a required step
+ * carries (a required, always visible step without an 'ohne' choice).
+ */
+export function unavoidableSubstances(item: MenuItem): Set<string> {
+  const codes = new Set(item.substances);
+  item.extras.variants.forEach((step, index) => {
+    if (step.optional || step.implicit || !isStepVisible(step, index, [])) return;
+    const options = step.options.filter((o) => o.active !== false);
+    if (options.length === 0 || options.some((o) => o.ohne)) return;
+    const [first, ...rest] = options;
+    for (const code of first?.substances ?? []) if (rest.every((o) => o.substances?.includes(code))) codes.add(code);
+  });
+  return codes;
+}
+
+/** Every substance any configuration of the item could contain. */
+export function possibleSubstances(item: MenuItem): Set<string> {
+  const codes = new Set(item.substances);
+  for (const step of item.extras.variants) for (const o of step.options) o.substances?.forEach((c) => codes.add(c));
+  for (const s of item.extras.styles) s.substances?.forEach((c) => codes.add(c));
+  return codes;
+}
+
+/**
+ * Allergen filter (beyond the spec, user setting `allergenes`): 'contains' when the item always
+ * contains an excluded allergen, 'optional' when only some options do, 'free' otherwise.
+ */
+export function allergenVerdict(item: MenuItem, excluded: readonly string[]): 'contains' | 'optional' | 'free' {
+  if (excluded.length === 0) return 'free';
+  const always = unavoidableSubstances(item);
+  if (excluded.some((c) => always.has(c))) return 'contains';
+  const possible = possibleSubstances(item);
+  return excluded.some((c) => possible.has(c)) ? 'optional' : 'free';
+}
+
+/** Removes items that always contain an excluded allergen (categories left empty are dropped). */
+export function hideItemsWithAllergens(menu: Menu, excluded: readonly string[]): Menu {
+  if (excluded.length === 0) return menu;
+  return menu.flatMap((category) => {
+    const items = category.items.filter((item) => allergenVerdict(item, excluded) !== 'contains');
+    return items.length > 0 ? [{ ...category, items }] : [];
+  });
+}
+
+/** Toggles one code in the excluded list (kept in legend order). */
+export function toggleExcluded(excluded: readonly string[], code: string): string[] {
+  const set = new Set(excluded);
+  if (set.has(code)) set.delete(code);
+  else set.add(code);
+  return ALLERGEN_CODES.filter((c) => set.has(c));
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { Cart } from '../contract/cart';
+import { DEFAULT_FEATURES } from './features';
+import {
+  FLOWS,
+  checkoutRedirect,
+  flowOfRoute,
+  isFlowEnabled,
+  runCheckoutQuestions,
+  usecaseOf,
+  type Question,
+  type QuestionInput,
+} from './checkout-flow';
+
+const line = (patch: Partial<Extract<Cart[number], { kind: 'product' }>> = {}) =>
+  ({
+    kind: 'product',
+    cartItemId: `ci-${Math.random()}`,
+    id: 'tacos',
+    type: 'food',
+    delay: 0,
+    nameToDisplay: 'Tacos',
+    description: '',
+    notes: '',
+    vol: '',
+    count: 2,
+    sizePrice: 850,
+    sumOfExtras: 0,
+    itemTotal: 1700,
+    extras: [],
+    extrasToDisplay: '',
+    variantsSelected: [],
+    stylesSelected: [],
+    ...patch,
+  }) as Cart[number];
+
+const config = {
+  orderingEnabled: true,
+  takeawayOrderingEnabled: true,
+  deliveryOrderingEnabled: true,
+  inhouseOrderingEnabled: true,
+  selfServiceEnabled: false,
+  providers: { bar: true, stripe: true, paypal: true, wallet: true, customerCard: false },
+};
+const features = { ...DEFAULT_FEATURES, enableDelivery: true, enableDeliveryOhnePay: true };
+
+function scripted(answers: Partial<Record<Question['id'], boolean>>) {
+  const asked: Question[] = [];
+  const informed: string[] = [];
+  let redeemed = 0;
+  return {
+    asked,
+    informed,
+    redeemed: () => redeemed,
+    io: {
+      ask: async (q: Question) => {
+        asked.push(q);
+        return answers[q.id] ?? false;
+      },
+      inform: async (title: string) => {
+        informed.push(title);
+      },
+      redeemStamp: () => {
+        redeemed += 1;
+      },
+    },
+  };
+}
+
+const input = (patch: Partial<QuestionInput> = {}): QuestionInput => ({
+  cart: [line()],
+  total: 1700,
+  orderMode: 'takeaway',
+  config,
+  features,
+  ...patch,
+});
+
+describe('route names (checkout-spec §2): checkout + usecase [+ WithPay] [+ Tip]', () => {
+  it('maps every flow to its route and back', () => {
+    expect(Object.values(FLOWS).map((f) => f.route)).toEqual([
+      'checkouttakeAwayWithPay',
+      'checkouttakeAway',
+      'checkoutdelivery',
+      'checkoutdeliveryWithPay',
+      'checkoutinhouse',
+      'checkoutinhouseWithPay',
+      'checkoutinhouseWithPayTip',
+      'checkoutinhouseMobilePaymentWithPay',
+      'checkoutdigitalWithPay',
+    ]);
+    for (const flow of Object.values(FLOWS)) expect(flowOfRoute(flow.route)).toBe(flow);
+    expect(flowOfRoute('Korb')).toBeUndefined();
+  });
+  it('has the steps and timers of the spec', () => {
+    expect(FLOWS.takeawayWithPay.steps).toEqual(['data', 'time', 'payment']);
+    expect(FLOWS.takeawayWithPay.saveAfter).toBe('time');
+    expect(FLOWS.takeaway.saveRetries).toEqual({ retries: 3, delayMs: 1000 });
+    expect(FLOWS.deliveryWithPay.saveRetries).toEqual({ retries: 2, delayMs: 2200 });
+    expect(FLOWS.inhouse.steps).toEqual(['data']);
+    expect(FLOWS.inhouse.successRedirectMs).toBe(400);
+    expect(FLOWS.inhouseWithPayTip.steps).toEqual(['data', 'tip', 'payment']);
+    expect(FLOWS.inhouseWithPay.saveAfter).toBe('data');
+    expect(FLOWS.takeawayWithPay.successRedirectMs).toBe(1200);
+    expect([FLOWS.takeawayWithPay.overlayMs, FLOWS.takeaway.overlayMs, FLOWS.inhouseWithPay.overlayMs, FLOWS.inhouse.overlayMs, FLOWS.mobilePayment.overlayMs]).toEqual([
+      5000, 8000, 6000, 8000, 8000,
+    ]);
+  });
+  it('names the usecase of the order', () => {
+    expect(usecaseOf('takeaway', false)).toBe('takeaway');
+    expect(usecaseOf('deliveryWithPay', false)).toBe('delivery');
+    expect(usecaseOf('inhouse', false)).toBe('tableordering');
+    expect(usecaseOf('inhouse', true)).toBe('selfservice');
+    expect(usecaseOf('mobilePayment', true)).toBe('inhouseMobilePayment');
+    expect(usecaseOf('digital', false)).toBe('digital');
+  });
+});
+
+describe('questions before checkout (checkout-spec §4)', () => {
+  it('takeaway or delivery, the item count with the total, then online or not', async () => {
+    const s = scripted({ usecase: true, itemCount: true, onlinePay: true });
+    expect(await runCheckoutQuestions(input(), s.io)).toEqual({ outcome: 'go', flow: 'takeawayWithPay', route: 'checkouttakeAwayWithPay' });
+    expect(s.asked.map((q) => q.title)).toEqual([
+      'Bestellung zur Abholung oder Lieferung?',
+      'Ist die Anzahl der Artikel korrekt?',
+      'Möchtest du online bezahlen?',
+    ]);
+    expect(s.asked[0]).toMatchObject({ yes: 'Abholung', no: 'Lieferung' });
+    expect(s.asked[1]!.text).toBe('2 Artikel für insgesamt 17,00\u00a0€');
+  });
+  it('"no" to online payment leads to the pickup-payment flow; delivery answers lead to delivery', async () => {
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: true, itemCount: true, onlinePay: false }).io)).toMatchObject({ route: 'checkouttakeAway' });
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: true }).io)).toMatchObject({ route: 'checkoutdeliveryWithPay' });
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: false }).io)).toMatchObject({ route: 'checkoutdelivery' });
+  });
+  it('goes straight to the only enabled pay mode and skips the delivery question when delivery is off', async () => {
+    const s = scripted({ itemCount: true });
+    const onlyOnline = input({ features: { ...features, enableDelivery: false, enableTakwawayOhnePay: false } });
+    expect(await runCheckoutQuestions(onlyOnline, s.io)).toMatchObject({ route: 'checkouttakeAwayWithPay' });
+    expect(s.asked.map((q) => q.id)).toEqual(['itemCount']);
+    const onlyOffline = input({ features: { ...features, enableDelivery: false, enableTakeawayPay: false } });
+    expect(await runCheckoutQuestions(onlyOffline, scripted({ itemCount: true }).io)).toMatchObject({ route: 'checkouttakeAway' });
+  });
+  it('stays in the cart when the item count is not confirmed', async () => {
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: true, itemCount: false }).io)).toEqual({ outcome: 'stay', reason: 'declined' });
+  });
+  it('asks to redeem a full stamp card and redeems it on yes', async () => {
+    const s = scripted({ usecase: true, itemCount: true, stamp: true, onlinePay: true });
+    await runCheckoutQuestions(input({ stampRedeemable: true, stampDiscount: 1500, features: { ...features, enableStempel: true } }), s.io);
+    expect(s.asked.map((q) => q.id)).toEqual(['usecase', 'itemCount', 'stamp', 'onlinePay']);
+    expect(s.asked[2]!.text).toBe('Du erhältst 15,00\u00a0€ Rabatt auf diese Bestellung.');
+    expect(s.redeemed()).toBe(1);
+  });
+  it('in-house: needs a table or area, then asks about online payment', async () => {
+    const noTable = scripted({});
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse' }), noTable.io)).toEqual({ outcome: 'stay', reason: 'noTable' });
+    expect(noTable.informed).toEqual(['Bitte scanne den QR-Code an deinem Tisch']);
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: false }).io)).toMatchObject({ route: 'checkoutinhouse' });
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: true }).io)).toMatchObject({ route: 'checkoutinhouseWithPay' });
+    const tip = input({ orderMode: 'inhouse', area: 'Terrasse', features: { ...features, enableTip: true } });
+    expect(await runCheckoutQuestions(tip, scripted({ onlinePay: true }).io)).toMatchObject({ route: 'checkoutinhouseWithPayTip' });
+    const selfService = input({ orderMode: 'inhouse', table: '3', config: { ...config, selfServiceEnabled: true } });
+    expect(await runCheckoutQuestions(selfService, scripted({ onlinePay: true }).io)).toMatchObject({ route: 'checkoutinhouseMobilePaymentWithPay' });
+  });
+  it('tickets only: the digital flow', async () => {
+    const tickets = input({ cart: [line({ type: 'ticket', ticket: true, count: 1 })] });
+    expect(await runCheckoutQuestions(tickets, scripted({ itemCount: true }).io)).toMatchObject({ route: 'checkoutdigitalWithPay' });
+  });
+  it('stays when the cart is empty or ordering is disabled', async () => {
+    expect(await runCheckoutQuestions(input({ cart: [] }), scripted({}).io)).toEqual({ outcome: 'stay', reason: 'empty' });
+    expect(await runCheckoutQuestions(input({ config: { ...config, orderingEnabled: false } }), scripted({}).io)).toEqual({ outcome: 'stay', reason: 'orderingDisabled' });
+  });
+  it('knows which flows are enabled', () => {
+    expect(isFlowEnabled('takeawayWithPay', { ...config, providers: { bar: true, stripe: false, paypal: false, wallet: false, customerCard: false } }, features)).toBe(false);
+    expect(isFlowEnabled('delivery', config, { ...features, enableDelivery: false })).toBe(false);
+    expect(isFlowEnabled('inhouse', { ...config, inhouseOrderingEnabled: false }, features)).toBe(false);
+  });
+});
+
+describe('checkout redirects (checkout-spec §2)', () => {
+  const base = { flow: FLOWS.takeawayWithPay, cart: [line()], sum: 1700, orderingEnabled: true, flowEnabled: true };
+  it('empty cart, ordering disabled, flow disabled go to the start page', () => {
+    expect(checkoutRedirect({ ...base, cart: [] })).toEqual({ to: 'Home', reason: 'empty' });
+    expect(checkoutRedirect({ ...base, orderingEnabled: false })).toEqual({ to: 'Home', reason: 'orderingDisabled' });
+    expect(checkoutRedirect({ ...base, flowEnabled: false })).toEqual({ to: 'Home', reason: 'flowDisabled' });
+  });
+  it('in-house without table and area goes to the start page', () => {
+    expect(checkoutRedirect({ ...base, flow: FLOWS.inhouse })).toEqual({ to: 'Home', reason: 'noTable' });
+    expect(checkoutRedirect({ ...base, flow: FLOWS.inhouse, area: 'Bar' })).toBeNull();
+    expect(checkoutRedirect({ ...base, flow: FLOWS.inhouseWithPayTip, table: '12' })).toBeNull();
+  });
+  it('sum 0 and a total that differs from the stored payment total go back to the cart', () => {
+    expect(checkoutRedirect({ ...base, sum: 0 })).toEqual({ to: 'Korb', reason: 'zeroSum' });
+    expect(checkoutRedirect({ ...base, storedTotal: 1749, currentTotal: 1800 })).toEqual({ to: 'Korb', reason: 'totalMismatch' });
+    expect(checkoutRedirect({ ...base, storedTotal: 1749, currentTotal: 1749 })).toBeNull();
+    expect(checkoutRedirect({ ...base, storedTotal: null, currentTotal: 1800 })).toBeNull();
+  });
+});

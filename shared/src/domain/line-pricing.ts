@@ -1,0 +1,219 @@
+import type { LineExtra, VariantSelection } from '../contract/cart';
+import type { OrderMode } from '../contract/common';
+import type { MenuItem, Size, Style, VariantOption, VariantStep } from '../contract/menu';
+import type { Cents } from './money';
+
+/**
+ * Pricing and validation of one configured item (shop-spec §3 Extras, §5 Sums):
+ * size price per order mode, option and style costs with per-size volCosts, free articles per
+ * step, combination prices, replaceArticle steps and extra portions. The item page, the cart and
+ * the server's SaveNewOrder all use this one function.
+ */
+export interface LineSelection {
+  readonly vol: string;
+  readonly variantsSelected: readonly VariantSelection[];
+  readonly stylesSelected: readonly string[];
+  readonly count: number;
+}
+
+export interface PricedLine {
+  readonly sizePrice: Cents;
+  readonly sumOfExtras: Cents;
+  readonly unitPrice: Cents;
+  readonly itemTotal: Cents;
+  readonly extras: LineExtra[];
+  readonly extrasToDisplay: string;
+  /** Size price before combination/replaceArticle replaced it. */
+  readonly originalSizePrice: Cents;
+}
+
+export type SelectionProblem =
+  | { readonly kind: 'unknown-size'; readonly vol: string }
+  | { readonly kind: 'unknown-step'; readonly stepIndex: number }
+  | { readonly kind: 'unknown-option'; readonly stepIndex: number; readonly optionId: string }
+  | { readonly kind: 'inactive-option'; readonly stepIndex: number; readonly optionId: string }
+  | { readonly kind: 'too-many'; readonly stepIndex: number; readonly max: number }
+  | { readonly kind: 'missing-choice'; readonly stepIndex: number; readonly title: string }
+  | { readonly kind: 'hidden-step'; readonly stepIndex: number }
+  | { readonly kind: 'portion-not-allowed'; readonly stepIndex: number }
+  | { readonly kind: 'unknown-style'; readonly styleId: string }
+  | { readonly kind: 'inactive-style'; readonly styleId: string }
+  | { readonly kind: 'bad-count'; readonly count: number };
+
+/** A vol that is empty or 'standard' hides the size label (shop-spec §3 Size). */
+export function isHiddenVol(vol: string): boolean {
+  return vol === '' || vol.toLowerCase() === 'standard';
+}
+
+export function findSize(item: MenuItem, vol: string): Size | undefined {
+  return item.sizes.find((s) => s.vol === vol);
+}
+
+/** Size price for the order mode: takeaway and delivery prices where the item has them. */
+export function sizePriceFor(size: Size, mode: OrderMode): Cents {
+  if (mode === 'delivery') return size.deliveryPrice ?? size.takeAwayPrice ?? size.price;
+  if (mode === 'takeaway') return size.takeAwayPrice ?? size.price;
+  return size.price;
+}
+
+/** Cost of an option or style for a size: a matching volCost wins over the plain cost. */
+export function costForVol(entry: Pick<VariantOption | Style, 'cost' | 'volCosts'>, vol: string): Cents {
+  const match = entry.volCosts?.find((v) => v.volName === vol);
+  return match ? match.cost : entry.cost;
+}
+
+/** '|' splits the title from detail lines (shop-spec §3 Option). */
+export function optionTitle(labelDE: string): string {
+  return (labelDE.split('|')[0] ?? '').trim();
+}
+
+export function optionDetails(labelDE: string): string[] {
+  return labelDE
+    .split('|')
+    .slice(1)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A step titled 'Schritt' is shown as 'Optionen'. */
+export function stepTitle(step: Pick<VariantStep, 'title'>): string {
+  return step.title === 'Schritt' ? 'Optionen' : step.title;
+}
+
+function selectedIds(selection: readonly VariantSelection[]): Set<string> {
+  const ids = new Set<string>();
+  for (const s of selection) for (const id of s.optionIds) ids.add(id);
+  return ids;
+}
+
+/** A step with a trigger is visible only while one of its trigger options is selected elsewhere. */
+export function isStepVisible(step: VariantStep, stepIndex: number, selection: readonly VariantSelection[]): boolean {
+  if (!step.trigger || step.trigger.length === 0) return true;
+  const others = selectedIds(selection.filter((s) => s.stepIndex !== stepIndex));
+  return step.trigger.some((id) => others.has(id));
+}
+
+/** Options of a selection in the step's own order (portion 0 first). */
+function chosenOptions(step: VariantStep, ids: readonly string[]): VariantOption[] {
+  const set = new Set(ids);
+  return step.options.filter((o) => set.has(o.id));
+}
+
+/** Checks a selection against the item; an empty list means it can be ordered as chosen. */
+export function validateSelection(item: MenuItem, selection: LineSelection): SelectionProblem[] {
+  const problems: SelectionProblem[] = [];
+  if (!Number.isInteger(selection.count) || selection.count < 1) problems.push({ kind: 'bad-count', count: selection.count });
+  if (!findSize(item, selection.vol)) problems.push({ kind: 'unknown-size', vol: selection.vol });
+  const steps = item.extras.variants;
+  for (const sel of selection.variantsSelected) {
+    const step = steps[sel.stepIndex];
+    if (!step) {
+      problems.push({ kind: 'unknown-step', stepIndex: sel.stepIndex });
+      continue;
+    }
+    if (sel.portion > 0 && !step.extendable) problems.push({ kind: 'portion-not-allowed', stepIndex: sel.stepIndex });
+    if (sel.optionIds.length > 0 && !isStepVisible(step, sel.stepIndex, selection.variantsSelected)) {
+      problems.push({ kind: 'hidden-step', stepIndex: sel.stepIndex });
+    }
+    for (const id of sel.optionIds) {
+      const option = step.options.find((o) => o.id === id);
+      if (!option) problems.push({ kind: 'unknown-option', stepIndex: sel.stepIndex, optionId: id });
+      else if (option.active === false) problems.push({ kind: 'inactive-option', stepIndex: sel.stepIndex, optionId: id });
+    }
+    const max = step.multi ? (step.maxOptions ?? step.options.length) : 1;
+    if (new Set(sel.optionIds).size > max) problems.push({ kind: 'too-many', stepIndex: sel.stepIndex, max });
+  }
+  steps.forEach((step, stepIndex) => {
+    if (step.optional || step.implicit) return;
+    if (!isStepVisible(step, stepIndex, selection.variantsSelected)) return;
+    const main = selection.variantsSelected.find((s) => s.stepIndex === stepIndex && s.portion === 0);
+    const ohneChosen = main?.optionIds.some((id) => step.options.find((o) => o.id === id)?.ohne) ?? false;
+    if (!main || (main.optionIds.length === 0 && !ohneChosen)) problems.push({ kind: 'missing-choice', stepIndex, title: stepTitle(step) });
+  });
+  for (const id of selection.stylesSelected) {
+    const style = item.extras.styles.find((s) => s.id === id);
+    if (!style) problems.push({ kind: 'unknown-style', styleId: id });
+    else if (style.active === false) problems.push({ kind: 'inactive-style', styleId: id });
+  }
+  return problems;
+}
+
+/**
+ * Prices a selection. Assumes `validateSelection` found no problems (unknown ids are skipped).
+ * Per step, the first `freeArticles` chosen options (in the step's order) cost nothing;
+ * extra portions are always charged. A combination matching the chosen option ids of all steps
+ * (joined by '.', in step order) replaces size price and option costs; a replaceArticle choice
+ * makes that option's cost the base price.
+ */
+export function priceSelection(item: MenuItem, selection: LineSelection, mode: OrderMode): PricedLine {
+  const size = findSize(item, selection.vol) ?? item.sizes[0]!;
+  const originalSizePrice = sizePriceFor(size, mode);
+  let basePrice = originalSizePrice;
+  const extras: LineExtra[] = [];
+  const display: string[] = [];
+  let optionsCost = 0;
+
+  const steps = item.extras.variants;
+  const ordered = [...selection.variantsSelected].sort((a, b) => a.stepIndex - b.stepIndex || a.portion - b.portion);
+  const mainChoiceIds: string[] = [];
+
+  for (const sel of ordered) {
+    const step = steps[sel.stepIndex];
+    if (!step) continue;
+    const options = chosenOptions(step, sel.optionIds);
+    if (sel.portion === 0) mainChoiceIds.push(...options.map((o) => o.id));
+    let free = sel.portion === 0 ? (step.freeArticles ?? 0) : 0;
+    for (const option of options) {
+      const label = optionTitle(option.labelDE);
+      if (option.ohne) {
+        display.push(`ohne ${stepTitle(step)}`.trim());
+        continue;
+      }
+      const replaces = step.replaceArticle || option.replaceArticle;
+      if (replaces && sel.portion === 0) {
+        basePrice = costForVol(option, size.vol);
+        display.push(label);
+        continue;
+      }
+      let cost = costForVol(option, size.vol);
+      if (free > 0) {
+        free -= 1;
+        cost = 0;
+      }
+      optionsCost += cost;
+      const name = sel.portion > 0 ? `+ Extra Portion ${label}` : label;
+      extras.push({ name, price: cost, ...(option.posId !== undefined ? { posId: option.posId } : {}) });
+      display.push(name);
+    }
+  }
+
+  const combination =
+    item.extras.combinations.length > 0 ? item.extras.combinations.find((c) => c.id === mainChoiceIds.join('.')) : undefined;
+  if (combination) {
+    basePrice = combination.price;
+    // The combination price covers the main choices; extra portions stay charged.
+    optionsCost = extras.filter((e) => e.name.startsWith('+ Extra Portion')).reduce((sum, e) => sum + e.price, 0);
+  }
+
+  let stylesCost = 0;
+  for (const styleId of selection.stylesSelected) {
+    const style = item.extras.styles.find((s) => s.id === styleId);
+    if (!style) continue;
+    const cost = costForVol(style, size.vol);
+    stylesCost += cost;
+    extras.push({ name: optionTitle(style.labelDE), price: cost, ...(style.posId !== undefined ? { posId: style.posId } : {}) });
+    display.push(optionTitle(style.labelDE));
+  }
+
+  const sumOfExtras = optionsCost + stylesCost;
+  const unitPrice = basePrice + sumOfExtras;
+  return {
+    sizePrice: basePrice,
+    sumOfExtras,
+    unitPrice,
+    itemTotal: unitPrice * selection.count,
+    extras,
+    extrasToDisplay: display.join(', '),
+    originalSizePrice,
+  };
+}

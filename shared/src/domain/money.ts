@@ -1,0 +1,54 @@
+/**
+ * Money is held as integer euro cents everywhere in the shop (ADR 0002).
+ * The spec's "totals round to 2 decimals" is the same rule expressed in cents.
+ */
+export type Cents = number;
+
+/** Rounds an intermediate (possibly fractional) cent amount to whole cents, half away from zero. */
+export function roundCents(value: number): Cents {
+  const rounded = Math.round(Math.abs(value));
+  return value < 0 ? -rounded : rounded;
+}
+
+/** Converts a euro amount as typed by people or shown by the spec (8.9) to cents (890). */
+export function eurosToCents(euros: number): Cents {
+  return roundCents(euros * 100);
+}
+
+/** Euro value (for payment providers that expect decimal strings, e.g. PayPal "12.50"). */
+export function centsToEuroString(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `percent` % of an amount, rounded to cents. */
+export function percentOf(amount: Cents, percent: number): Cents {
+  return roundCents((amount * percent) / 100);
+}
+
+/** Sum of cent amounts. */
+export function sumCents(values: readonly Cents[]): Cents {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** Never below zero (the spec: sums never go below 0). */
+export function clampToZero(amount: Cents): Cents {
+  return amount < 0 ? 0 : amount;
+}
+
+/** German price display: 1234 -> "12,34 €". Uses a non-breaking space like Intl does. */
+export function formatEuro(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const euros = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}${euros},${String(abs % 100).padStart(2, '0')}\u00a0€`;
+}
+
+export function isCents(value: unknown): value is Cents {
+  return typeof value === 'number' && Number.isInteger(value);
+}

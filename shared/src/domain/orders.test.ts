@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import type { CartLine } from '../contract/cart';
+import { savedOrder, type SavedOrder } from '../contract/order';
+import {
+  collectedAt,
+  confirmationNext,
+  couponDisplay,
+  currentOrder,
+  effectiveTargetTime,
+  expectedReadiness,
+  isAwaitingAuthorization,
+  isCancelledOrFinished,
+  isCurrentOrder,
+  isTicketOrder,
+  mergeLastOrders,
+  mergeOrder,
+  needsStatusRefresh,
+  orderPaymentMethod,
+  orderSituation,
+  readyTransitions,
+  rejectionReason,
+  shopClockParts,
+  shopClockTime,
+  shopDate,
+  shouldJumpToOrder,
+  telHref,
+  visibleVol,
+} from './orders';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2025, 5, 13, 10, 0); // Friday 13 June 2025, 12:00 in Berlin (CEST)
+
+function line(type: 'food' | 'drink' | 'ticket', id = `${type}-1`): CartLine {
+  return { kind: 'product', cartItemId: `ci-${id}`, id, type, nameToDisplay: id, count: 1, sizePrice: 500, itemTotal: 500, delay: 0, description: '', notes: '', vol: '', sumOfExtras: 0, extras: [], extrasToDisplay: '', variantsSelected: [], stylesSelected: [] };
+}
+
+function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
+  return savedOrder.parse({
+    clientId: 'client-00000001',
+    onlinePay: false,
+    asGuest: true,
+    usecase: 'takeaway',
+    createdAt: T0,
+    orderData: [line('food')],
+    paymentInfo: { amount: 500, itemsTotal: 500 },
+    userInfo: { name: 'Erika Mustermann' },
+    uniqueOrderId: 'o-1',
+    orderNumber: 1001,
+    state: 'New',
+    total: 500,
+    ...overrides,
+  });
+}
+
+describe('merging last orders (shop-spec §4)', () => {
+  it('merges by uniqueOrderId, the update winning', () => {
+    const list = [order({ uniqueOrderId: 'a', state: 'New' }), order({ uniqueOrderId: 'b', createdAt: T0 + 1 })];
+    const merged = mergeLastOrders(list, [order({ uniqueOrderId: 'a', state: 'Confirmed' })]);
+    expect(merged).toHaveLength(2);
+    expect(merged.find((o) => o.uniqueOrderId === 'a')?.state).toBe('Confirmed');
+  });
+
+  it('never clears a sticky flag once set locally', () => {
+    const local = order({ abholbereit: true, getraenkeAbholbereit: true, paid: true, storno: true, kasseFertig: true, charged: true, captured: true, authCompleted: true, sentToPos: true });
+    const stale = order({ state: 'Confirmed' });
+    const merged = mergeOrder(local, stale);
+    for (const flag of ['kasseFertig', 'abholbereit', 'getraenkeAbholbereit', 'storno', 'paid', 'charged', 'captured', 'authCompleted', 'sentToPos'] as const) {
+      expect(merged[flag], flag).toBe(true);
+    }
+    expect(merged.state).toBe('Confirmed');
+  });
+
+  it('lets an update set a flag that was not set', () => {
+    expect(mergeOrder(order(), order({ abholbereit: true })).abholbereit).toBe(true);
+  });
+
+  it('does not make sticky a flag that is not in the list', () => {
+    expect(mergeOrder(order({ allReady: true }), order({ allReady: false })).allReady).toBe(false);
+  });
+
+  it('keeps the newest first and at most the given number', () => {
+    const list = [1, 2, 3, 4].map((n) => order({ uniqueOrderId: `o${n}`, createdAt: T0 + n }));
+    expect(mergeLastOrders(list, [], 3).map((o) => o.uniqueOrderId)).toEqual(['o4', 'o3', 'o2']);
+    expect(mergeLastOrders([], [order({ uniqueOrderId: 'x', createdAt: T0 - 5 }), order({ uniqueOrderId: 'y' })]).map((o) => o.uniqueOrderId)).toEqual(['y', 'x']);
+  });
+
+  it('collapses duplicates already in the stored list', () => {
+    const merged = mergeLastOrders([order({ uniqueOrderId: 'd', paid: true }), order({ uniqueOrderId: 'd' })], []);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.paid).toBe(true);
+  });
+});
+
+describe('cancelled, finished and current orders (shop-spec §4)', () => {
+  it('is cancelled or finished with storno or a terminal state', () => {
+    expect(isCancelledOrFinished(order())).toBe(false);
+    expect(isCancelledOrFinished(order({ state: 'Confirmed' }))).toBe(false);
+    expect(isCancelledOrFinished(order({ storno: true }))).toBe(true);
+    expect(isCancelledOrFinished(order({ state: 'Cancelled' }))).toBe(true);
+    expect(isCancelledOrFinished(order({ state: 'Collected' }))).toBe(true);
+  });
+
+  it('defaults a missing target time to 14 minutes after creation', () => {
+    expect(effectiveTargetTime(order({ targetTime: undefined }))).toBe(T0 + 14 * MIN);
+    expect(effectiveTargetTime(order({ targetTime: T0 + 60 * MIN }))).toBe(T0 + 60 * MIN);
+  });
+
+  it('is current from 20 minutes before to 5 minutes after the target time', () => {
+    const o = order({ targetTime: T0 + 60 * MIN });
+    expect(isCurrentOrder(o, T0 + 39 * MIN)).toBe(false);
+    expect(isCurrentOrder(o, T0 + 40 * MIN)).toBe(true);
+    expect(isCurrentOrder(o, T0 + 65 * MIN)).toBe(true);
+    expect(isCurrentOrder(o, T0 + 65 * MIN + 1)).toBe(false);
+  });
+
+  it('is current only for takeaway and self-service orders', () => {
+    const at = T0 + 14 * MIN;
+    expect(isCurrentOrder(order({ usecase: 'takeaway' }), at)).toBe(true);
+    expect(isCurrentOrder(order({ usecase: 'selfservice' }), at)).toBe(true);
+    expect(isCurrentOrder(order({ usecase: 'delivery' }), at)).toBe(false);
+    expect(isCurrentOrder(order({ usecase: 'tableordering' }), at)).toBe(false);
+  });
+
+  it('picks the newest current order that is still open', () => {
+    const list = mergeLastOrders([], [order({ uniqueOrderId: 'old', createdAt: T0 - MIN }), order({ uniqueOrderId: 'new', storno: true })]);
+    expect(currentOrder(list, T0 + 10 * MIN)?.uniqueOrderId).toBe('old');
+  });
+
+  it('jumps to the order page from 1 hour before to 10 minutes after the target', () => {
+    const o = order({ targetTime: T0 + 120 * MIN });
+    expect(shouldJumpToOrder(o, T0 + 59 * MIN)).toBe(false);
+    expect(shouldJumpToOrder(o, T0 + 60 * MIN)).toBe(true);
+    expect(shouldJumpToOrder(o, T0 + 130 * MIN)).toBe(true);
+    expect(shouldJumpToOrder(o, T0 + 131 * MIN)).toBe(false);
+    expect(shouldJumpToOrder({ ...o, state: 'Collected' }, T0 + 120 * MIN)).toBe(false);
+  });
+});
+
+describe('confirmation page (shop-spec §4)', () => {
+  it('goes home without an order, to the order page once the order is confirmed (or further)', () => {
+    expect(confirmationNext(undefined)).toBe('home');
+    expect(confirmationNext(order())).toBe('stay');
+    expect(confirmationNext(order({ state: 'Confirmed' }))).toBe('order');
+    expect(confirmationNext(order({ state: 'Rejected' }))).toBe('order');
+    expect(confirmationNext(order({ storno: true }))).toBe('order');
+  });
+});
+
+describe('order status page (checkout-spec §2, §4)', () => {
+  it('tells the situations apart', () => {
+    expect(orderSituation(order())).toBe('takeaway');
+    expect(orderSituation(order({ usecase: 'digital' }))).toBe('takeaway');
+    expect(orderSituation(order({ usecase: 'delivery' }))).toBe('delivery');
+    expect(orderSituation(order({ usecase: 'tableordering', table: '12' }))).toBe('table');
+    expect(orderSituation(order({ usecase: 'inhouseMobilePayment' }))).toBe('table');
+    expect(orderSituation(order({ usecase: 'selfservice' }))).toBe('selfservice');
+    expect(orderSituation(order({ storno: true }))).toBe('cancelled');
+    expect(orderSituation(order({ state: 'Cancelled' }))).toBe('cancelled');
+    expect(orderSituation(order({ directPay: true, onlinePay: true, psp: 'credit', authCompleted: false }))).toBe('awaitingAuthorization');
+  });
+
+  it('waits for authorization only for direct-pay orders with a payment provider', () => {
+    expect(isAwaitingAuthorization(order({ directPay: true, psp: 'paypal', authCompleted: false }))).toBe(true);
+    expect(isAwaitingAuthorization(order({ directPay: true, psp: 'paypal', authCompleted: true }))).toBe(false);
+    expect(isAwaitingAuthorization(order({ directPay: true, psp: 'beiAbholung' }))).toBe(false);
+    expect(isAwaitingAuthorization(order({ directPay: false, psp: 'credit' }))).toBe(false);
+    // Online orders get their psp only at authorization.
+    expect(isAwaitingAuthorization(order({ directPay: true, authCompleted: false }))).toBe(true);
+  });
+
+  it('names the payment method, also for orders without psp', () => {
+    expect(orderPaymentMethod(order({ psp: 'paypal' }))).toBe('paypal');
+    expect(orderPaymentMethod(order({ psp: undefined }))).toBe('beiAbholung');
+    expect(orderPaymentMethod(order({ psp: undefined, usecase: 'delivery' }))).toBe('beiLieferung');
+    expect(orderPaymentMethod(order({ psp: undefined, usecase: 'tableordering' }))).toBe('waiter');
+  });
+
+  it('refreshes until food and drinks are each ready', () => {
+    const both = order({ orderData: [line('food'), line('drink')] });
+    expect(expectedReadiness(both)).toEqual({ food: true, drinks: true });
+    expect(needsStatusRefresh(both)).toBe(true);
+    expect(needsStatusRefresh({ ...both, abholbereit: true })).toBe(true);
+    expect(needsStatusRefresh({ ...both, getraenkeAbholbereit: true })).toBe(true);
+    expect(needsStatusRefresh({ ...both, abholbereit: true, getraenkeAbholbereit: true })).toBe(false);
+  });
+
+  it('does not wait for drinks when none were ordered, nor for anything when neither is expected', () => {
+    expect(needsStatusRefresh(order({ abholbereit: true }))).toBe(false);
+    expect(needsStatusRefresh(order({ orderData: [line('ticket')] }))).toBe(false);
+  });
+
+  it('stops refreshing a cancelled or collected order', () => {
+    expect(needsStatusRefresh(order({ storno: true }))).toBe(false);
+    expect(needsStatusRefresh(order({ state: 'Collected' }))).toBe(false);
+  });
+
+  it('reports the ready flags that just turned true', () => {
+    expect(readyTransitions(order(), order({ abholbereit: true }))).toEqual({ food: true, drinks: false });
+    expect(readyTransitions(order({ abholbereit: true }), order({ abholbereit: true, getraenkeAbholbereit: true }))).toEqual({ food: false, drinks: true });
+    expect(readyTransitions(order({ abholbereit: true }), order({ abholbereit: true }))).toEqual({ food: false, drinks: false });
+    expect(readyTransitions(undefined, order({ abholbereit: true }))).toEqual({ food: true, drinks: false });
+  });
+
+  it('finds the pickup time and the rejection reason', () => {
+    expect(collectedAt(order({ collectedAt: T0 + 5 }))).toBe(T0 + 5);
+    expect(collectedAt(order({ state: 'Collected', history: [{ state: 'New', at: T0 }, { state: 'Collected', at: T0 + 9 }] }))).toBe(T0 + 9);
+    expect(collectedAt(order({ state: 'Confirmed' }))).toBeUndefined();
+    expect(rejectionReason(order({ state: 'Rejected', history: [{ state: 'Rejected', at: T0, reason: 'Küche geschlossen' }] }))).toBe('Küche geschlossen');
+    expect(rejectionReason(order({ state: 'Rejected', rejectReason: 'Ausverkauft' }))).toBe('Ausverkauft');
+    expect(rejectionReason(order({ state: 'Confirmed', rejectReason: 'x' }))).toBeUndefined();
+  });
+
+  it('recognises ticket orders', () => {
+    expect(isTicketOrder(order({ orderData: [line('ticket')] }))).toBe(true);
+    expect(isTicketOrder(order({ orderData: [line('ticket'), line('food')] }))).toBe(false);
+    expect(isTicketOrder(order({ usecase: 'digital' }))).toBe(true);
+  });
+
+  it('shows coupons as a bundle amount, an amount deduction or a percent discount', () => {
+    expect(couponDisplay({ type: 'bundle', amount: 0, discount: 0, fixedprice: 1290 })).toEqual({ kind: 'bundle', amount: 1290 });
+    expect(couponDisplay({ type: 'amount', amount: 300, discount: 0 })).toEqual({ kind: 'amount', amount: -300 });
+    expect(couponDisplay({ type: 'individual', amount: 150, discount: 0 })).toEqual({ kind: 'amount', amount: -150 });
+    expect(couponDisplay({ type: 'discount', amount: 0, discount: 10 })).toEqual({ kind: 'percent', percent: 10 });
+  });
+
+  it('hides the size label when empty or standard', () => {
+    expect(visibleVol('Large')).toBe('Large');
+    expect(visibleVol('standard')).toBeUndefined();
+    expect(visibleVol('')).toBeUndefined();
+  });
+
+  it('builds a tel link: strips spaces, slashes, dashes and leading zeros, prefixes +49', () => {
+    expect(telHref('040 / 123-456 78')).toBe('tel:+494012345678');
+    expect(telHref('0151-1234 567')).toBe('tel:+491511234567');
+    expect(telHref('0049 40 1234')).toBe('tel:+49401234');
+    expect(telHref('+49 40 1234')).toBe('tel:+49401234');
+  });
+});
+
+describe('shop clock (Europe/Berlin)', () => {
+  it('shows the target time in Berlin, whatever the device zone', () => {
+    expect(shopClockTime(T0)).toBe('12:00');
+    expect(shopClockTime(Date.UTC(2025, 0, 10, 17, 5))).toBe('18:05'); // CET
+    expect(shopDate(Date.UTC(2025, 11, 31, 23, 30))).toBe('01.01.2026');
+  });
+
+  it('follows the summer time change', () => {
+    expect(shopClockTime(Date.UTC(2025, 2, 30, 0, 59))).toBe('01:59');
+    expect(shopClockTime(Date.UTC(2025, 2, 30, 1, 0))).toBe('03:00');
+  });
+
+  it('numbers weekdays from Monday 1 to Sunday 7', () => {
+    expect(shopClockParts(T0).weekday).toBe(5);
+    expect(shopClockParts(Date.UTC(2025, 5, 15, 10)).weekday).toBe(7);
+    expect(shopClockParts(Date.UTC(2025, 5, 16, 10)).weekday).toBe(1);
+  });
+});

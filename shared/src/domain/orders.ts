@@ -1,0 +1,298 @@
+import type { CouponLine, ProductLine } from '../contract/cart';
+import type { PaymentMethodId, Usecase } from '../contract/common';
+import type { OrderState, SavedOrder } from '../contract/order';
+import { SHOP_CONSTANTS } from './shop-constants';
+
+/**
+ * Local order records (shop-spec §4) and the rules of the order status page (checkout-spec §2, §4).
+ * Pure functions; the order remote and the checkout call them.
+ */
+
+/** Flags that, once set locally, are never cleared by an update (shop-spec §4). */
+export const STICKY_ORDER_FLAGS = [
+  'kasseFertig',
+  'abholbereit',
+  'getraenkeAbholbereit',
+  'storno',
+  'paid',
+  'charged',
+  'captured',
+  'authCompleted',
+  'sentToPos',
+] as const satisfies readonly (keyof SavedOrder)[];
+
+/**
+ * The spec's "two terminal states (names not shown)": read as cancelled (Cancelled, and Rejected,
+ * the restaurant's cancellation) and finished (Collected, and the picked-up state).
+ */
+export const CANCELLED_STATES: readonly OrderState[] = ['Cancelled', 'Rejected'];
+export const FINISHED_STATES: readonly OrderState[] = ['Collected', 'PickedUp'];
+
+/**
+ * The spec's "two specific in-house and takeaway cases" whose orders can be current: takeaway
+ * (collected at the counter) and self-service (in-house, collected at the counter).
+ */
+export const CURRENT_ORDER_USECASES: readonly Usecase[] = ['takeaway', 'selfservice'];
+
+/** Merges an update into the local copy of the same order: the update wins, sticky flags stay set. */
+export function mergeOrder(local: SavedOrder | undefined, update: SavedOrder): SavedOrder {
+  if (!local) return update;
+  const merged: SavedOrder = { ...local, ...update };
+  for (const flag of STICKY_ORDER_FLAGS) {
+    if (local[flag] === true) (merged as Record<string, unknown>)[flag] = true;
+  }
+  return merged;
+}
+
+/**
+ * Merges updates into the last orders by uniqueOrderId; newest first (createdAt), at most `max`.
+ * Unchanged orders keep their place in the result; the input arrays are not changed.
+ */
+export function mergeLastOrders(
+  list: readonly SavedOrder[],
+  updates: readonly SavedOrder[],
+  max: number = SHOP_CONSTANTS.lastOrdersMax,
+): SavedOrder[] {
+  const byId = new Map<string, SavedOrder>();
+  for (const order of list) {
+    if (order && typeof order.uniqueOrderId === 'string') byId.set(order.uniqueOrderId, mergeOrder(byId.get(order.uniqueOrderId), order));
+  }
+  for (const order of updates) byId.set(order.uniqueOrderId, mergeOrder(byId.get(order.uniqueOrderId), order));
+  return [...byId.values()].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)).slice(0, Math.max(0, max));
+}
+
+/** The order with this id among the last orders. */
+export function findOrder(list: readonly SavedOrder[], uniqueOrderId: string): SavedOrder | undefined {
+  return list.find((o) => o.uniqueOrderId === uniqueOrderId);
+}
+
+export function isCancelledOrder(order: Pick<SavedOrder, 'storno' | 'state'>): boolean {
+  return order.storno === true || CANCELLED_STATES.includes(order.state);
+}
+
+/** Cancelled or finished: storno is set or the state is terminal (shop-spec §4). */
+export function isCancelledOrFinished(order: Pick<SavedOrder, 'storno' | 'state'>): boolean {
+  return isCancelledOrder(order) || FINISHED_STATES.includes(order.state);
+}
+
+/** The target time, or 14 minutes after creation when the order has none (shop-spec §4). */
+export function effectiveTargetTime(order: Pick<SavedOrder, 'targetTime' | 'createdAt'>): number {
+  return order.targetTime ?? order.createdAt + SHOP_CONSTANTS.defaultTargetAfterCreatedMs;
+}
+
+/**
+ * Current order (shop-spec §4): a takeaway or self-service order while now lies between 20 minutes
+ * before and 5 minutes after its target time.
+ */
+export function isCurrentOrder(order: Pick<SavedOrder, 'usecase' | 'targetTime' | 'createdAt'>, now: number): boolean {
+  if (!CURRENT_ORDER_USECASES.includes(order.usecase)) return false;
+  const target = effectiveTargetTime(order);
+  return now >= target - SHOP_CONSTANTS.currentOrderBeforeTargetMs && now <= target + SHOP_CONSTANTS.currentOrderAfterTargetMs;
+}
+
+/** The newest current order that is neither cancelled nor finished. */
+export function currentOrder(list: readonly SavedOrder[], now: number): SavedOrder | undefined {
+  return list.find((o) => isCurrentOrder(o, now) && !isCancelledOrFinished(o));
+}
+
+/**
+ * Order-update logic (shop-spec §4): an update of a last order within 1 hour before and 10 minutes
+ * after its target time takes the guest to the order page.
+ */
+export function shouldJumpToOrder(order: Pick<SavedOrder, 'targetTime' | 'createdAt' | 'storno' | 'state'>, now: number): boolean {
+  if (isCancelledOrFinished(order)) return false;
+  const target = effectiveTargetTime(order);
+  return now >= target - SHOP_CONSTANTS.orderJumpBeforeTargetMs && now <= target + SHOP_CONSTANTS.orderJumpAfterTargetMs;
+}
+
+/**
+ * The state (the spec's "constant") at which a guest waiting on the confirmation page is taken to
+ * the order page (shop-spec §4): the restaurant has accepted the order.
+ */
+export const CONFIRMATION_TARGET_STATE: OrderState = 'Confirmed';
+
+/** Where the confirmation page sends the guest: the order page once the order has left 'New', home without an order. */
+export function confirmationNext(order: Pick<SavedOrder, 'state' | 'storno'> | undefined): 'home' | 'order' | 'stay' {
+  if (!order) return 'home';
+  // A cancelled or finished order has passed the target state too: its page says what happened.
+  return order.state === CONFIRMATION_TARGET_STATE || isCancelledOrFinished(order) ? 'order' : 'stay';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order status page (checkout-spec §2)
+
+/** The online payment providers (a direct-pay order waits for their authorization). */
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethodId[] = ['paypal', 'credit', 'wallet', 'customerCard'];
+
+export type OrderSituation = 'awaitingAuthorization' | 'cancelled' | 'takeaway' | 'delivery' | 'table' | 'selfservice';
+
+/** Which content the order status page shows (checkout-spec §2 "Content by situation"). */
+export function orderSituation(order: SavedOrder): OrderSituation {
+  if (isAwaitingAuthorization(order)) return 'awaitingAuthorization';
+  if (order.storno === true || order.state === 'Cancelled') return 'cancelled';
+  if (order.usecase === 'selfservice' || order.selfServiceEnabled === true) return 'selfservice';
+  if (order.usecase === 'tableordering' || order.usecase === 'inhouseMobilePayment') return 'table';
+  if (order.usecase === 'delivery') return 'delivery';
+  return 'takeaway';
+}
+
+/**
+ * A direct-pay order with a payment provider whose authorization is not complete: the page
+ * redirects to Home (checkout-spec §2). Online orders get their psp only when authorized, so a
+ * direct-pay order without a psp is awaiting too.
+ */
+export function isAwaitingAuthorization(order: Pick<SavedOrder, 'directPay' | 'psp' | 'authCompleted'>): boolean {
+  if (order.directPay !== true || order.authCompleted === true) return false;
+  return order.psp === undefined || ONLINE_PAYMENT_METHODS.includes(order.psp);
+}
+
+/** The payment method of an order: its psp, else what the usecase implies for an order without online payment. */
+export function orderPaymentMethod(order: Pick<SavedOrder, 'psp' | 'usecase' | 'onlinePay'>): PaymentMethodId | undefined {
+  if (order.psp) return order.psp;
+  if (order.onlinePay) return undefined;
+  if (order.usecase === 'takeaway') return 'beiAbholung';
+  if (order.usecase === 'delivery') return 'beiLieferung';
+  if (order.usecase === 'tableordering') return 'waiter';
+  return undefined;
+}
+
+export function orderProductLines(order: Pick<SavedOrder, 'orderData'>): ProductLine[] {
+  return order.orderData.filter((l): l is ProductLine & { kind: 'product' } => l.kind === 'product');
+}
+
+/** Food is expected when a food line is ordered; drinks when a drink line is. */
+export function expectedReadiness(order: Pick<SavedOrder, 'orderData'>): { food: boolean; drinks: boolean } {
+  const lines = orderProductLines(order);
+  return { food: lines.some((l) => l.type === 'food'), drinks: lines.some((l) => l.type === 'drink') };
+}
+
+/** True when every expected part (food, drinks) is ready. */
+export function isOrderReady(order: Pick<SavedOrder, 'orderData' | 'abholbereit' | 'getraenkeAbholbereit'>): boolean {
+  const expected = expectedReadiness(order);
+  return (!expected.food || order.abholbereit) && (!expected.drinks || order.getraenkeAbholbereit);
+}
+
+/**
+ * The status page refreshes (every 15 s) until food and drinks are each ready, or when neither
+ * is expected (checkout-spec §4); a cancelled or finished order is not refreshed either.
+ */
+export function needsStatusRefresh(order: SavedOrder): boolean {
+  if (isCancelledOrFinished(order)) return false;
+  return !isOrderReady(order);
+}
+
+/** Which ready flags turned true between two versions of an order (ready dialogs, checkout-spec §4). */
+export function readyTransitions(
+  before: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'> | undefined,
+  after: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'>,
+): { food: boolean; drinks: boolean } {
+  return {
+    food: after.abholbereit === true && before?.abholbereit !== true,
+    drinks: after.getraenkeAbholbereit === true && before?.getraenkeAbholbereit !== true,
+  };
+}
+
+/** When the order was collected: collectedAt, else the time of its Collected/PickedUp history entry. */
+export function collectedAt(order: Pick<SavedOrder, 'collectedAt' | 'history' | 'state'>): number | undefined {
+  if (order.collectedAt !== undefined) return order.collectedAt;
+  if (!FINISHED_STATES.includes(order.state)) return undefined;
+  const entry = [...order.history].reverse().find((h) => FINISHED_STATES.includes(h.state));
+  return entry?.at;
+}
+
+/** The reason of a rejection (shown as 'Ablehnungsgrund'), when the state is Rejected. */
+export function rejectionReason(order: Pick<SavedOrder, 'state' | 'rejectReason' | 'history'>): string | undefined {
+  if (order.state !== 'Rejected') return undefined;
+  if (order.rejectReason) return order.rejectReason;
+  return [...order.history].reverse().find((h) => h.state === 'Rejected' && h.reason)?.reason;
+}
+
+/** True when every line is a ticket (digital flow: the tickets go to the guest's e-mail). */
+export function isTicketOrder(order: Pick<SavedOrder, 'orderData' | 'usecase'>): boolean {
+  const lines = orderProductLines(order);
+  return order.usecase === 'digital' || (lines.length > 0 && lines.every((l) => l.type === 'ticket' || l.ticket === true));
+}
+
+export type CouponDisplay =
+  | { readonly kind: 'bundle'; readonly amount: number }
+  | { readonly kind: 'amount'; readonly amount: number }
+  | { readonly kind: 'percent'; readonly percent: number };
+
+/** A coupon line on the status page: a bundle amount, an amount deduction or a percent discount. */
+export function couponDisplay(line: Pick<CouponLine, 'type' | 'amount' | 'discount' | 'fixedprice'>): CouponDisplay {
+  if (line.type === 'bundle') return { kind: 'bundle', amount: line.fixedprice ?? 0 };
+  if (line.type === 'discount') return { kind: 'percent', percent: line.discount };
+  return { kind: 'amount', amount: -Math.abs(line.amount) };
+}
+
+/** A size label is shown unless the vol is empty or 'standard' (shop-spec §3 Size). */
+export function visibleVol(vol: string | undefined): string | undefined {
+  if (!vol) return undefined;
+  return vol.trim().toLowerCase() === 'standard' ? undefined : vol;
+}
+
+/**
+ * The phone helper of the status page: strips spaces, slashes, dashes and leading zeros and
+ * prefixes +49 (checkout-spec §2). A number that already has an international prefix (+ or 00) keeps it.
+ */
+export function telHref(phone: string): string {
+  const compact = phone.replace(/[\s/-]/g, '');
+  if (compact.startsWith('+')) return `tel:${compact}`;
+  // A leading 00 is an international prefix (shop-spec §5 normalisation: 00 becomes plus).
+  if (compact.startsWith('00')) return `tel:+${compact.slice(2)}`;
+  return `tel:+49${compact.replace(/^0+/, '')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clock of the restaurant (Europe/Berlin), independent of the device's time zone
+
+export interface ShopClockParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  /** 1 (Monday) to 7 (Sunday). */
+  readonly weekday: number;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+let partsFormat: Intl.DateTimeFormat | undefined;
+
+/** Wall-clock parts of an instant in the shop's time zone. */
+export function shopClockParts(ms: number): ShopClockParts {
+  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SHOP_CONSTANTS.shopTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, string> = {};
+  for (const p of partsFormat.formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 1,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'HH:MM' in the shop's time zone ('Vorbestellung für {time} Uhr'). */
+export function shopClockTime(ms: number): string {
+  const p = shopClockParts(ms);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** 'DD.MM.YYYY' in the shop's time zone. */
+export function shopDate(ms: number): string {
+  const p = shopClockParts(ms);
+  return `${pad(p.day)}.${pad(p.month)}.${p.year}`;
+}

@@ -1,0 +1,60 @@
+/** Account and sign-in texts (shop-spec §4 Login, §5 Person data, §8 Error catalogue; checkout-spec §2 Stamp card). */
+export const account = {
+  signInTitle: 'Anmelden',
+  email: 'E-Mail',
+  password: 'Passwort',
+  signIn: 'Anmelden',
+  signOut: 'Abmelden',
+  signedInAs: 'Angemeldet als {name}',
+  signedOut: 'Die Abmeldung war erfolgreich',
+  accountTitle: 'Account',
+  notSignedIn: 'Du bist nicht angemeldet.',
+  toSignIn: 'Zur Anmeldung',
+  // registration (widget: account creation with optional full name)
+  registerTitle: 'Registrierung',
+  register: 'Konto erstellen',
+  fullNameOptional: 'Vor- und Nachname (optional)',
+  noAccountYet: 'Noch kein Konto?',
+  toRegistration: 'Zur Registrierung',
+  haveAccount: 'Schon registriert?',
+  forgotPassword: 'Passwort vergessen?',
+  // account page
+  name: 'Name',
+  emailVerified: 'E-Mail-Adresse bestätigt',
+  emailNotVerified: 'E-Mail-Adresse noch nicht bestätigt',
+  myOrders: 'Meine Bestellungen',
+  stampCard: 'Stempelkarte',
+  // password reset
+  resetTitle: 'Passwort wiederherstellen',
+  resetIntro: 'Wir senden dir einen Link zum Zurücksetzen deines Passworts.',
+  resetSend: 'Senden',
+  resetSent: 'Wir haben eine E-Mail mit einem Link zum Zurücksetzen des Passworts an {email} gesendet.',
+  resetFailed: 'Code für Passwortzurücksetzung kann nicht an die angegebene E-Mail-Adresse gesendet werden',
+  // validation (shop-spec §5)
+  emailEmpty: 'Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren',
+  emailInvalid: 'Diese E-Mail-Adresse ist ungültig',
+  passwordEmpty: 'Geben Sie Ihr Passwort ein',
+  weakPassword: 'Starke Passwörter haben mindestens 6 Zeichen und eine Mischung aus Buchstaben und Ziffern',
+  nameRequired: 'Geben Sie Ihren Kontonamen ein',
+  fullNameInvalid: 'Bitte Vor- und Nachname eingeben',
+  // errors (shop-spec §8)
+  wrongPassword: 'Die E-Mail-Adresse und das Passwort stimmen nicht überein',
+  userNotFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto',
+  emailInUse: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet',
+  tooManyRequests:
+    'Über Ihre IP-Adresse werden zu viele Kontoanfragen gesendet. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+  networkError: 'Es ist ein Netzwerkfehler aufgetreten. Bitte versuchen Sie es erneut.',
+  operationNotAllowed: 'Diese Anmeldemethode ist nicht aktiviert',
+  requiresRecentLogin: 'Bitte melden Sie sich für diese Aktion noch einmal an',
+  problem: 'Es ist ein Problem aufgetreten',
+  sessionExpired: 'Ihre Anmeldesitzung ist abgelaufen. Bitte versuchen Sie es später noch einmal.',
+  noWebStorage: 'Ihr Browser unterstützt Web Storage nicht. Bitte versuchen Sie es mit einem anderen Browser.',
+  // stamp card (checkout-spec §2)
+  stampTitle: 'Stempelkarte',
+  stampInfo:
+    'Stempel sammeln registrierte Nutzer: Für je 10 Euro Umsatz gibt es einen Stempel. Mit 10 Stempeln erhältst du einen Rabatt auf deine nächste Bestellung.',
+  stampsOf: '{count} von {max} Stempeln',
+  stampSlot: 'Stempelfeld {n}',
+  stampFull: 'Deine Stempelkarte ist voll! Bei deiner nächsten Bestellung erhältst du den Rabatt.',
+  stampLoadFailed: 'Die Stempelkarte konnte nicht geladen werden.',
+} as const;

@@ -1,0 +1,4 @@
+export * from './hooks';
+export * from './Link';
+export * from './remote-app';
+export * from './use-shell-layer';

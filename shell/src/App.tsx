@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { emit } from '@shop/shared/bus';
+import { matchRoute } from '@shop/shared/routes';
+import { useObservable } from '@shop/shared/react';
+import { useShopContext } from './data/shop-context';
+import { AREA_CONTAINER_ID } from './federation/register-apps';
+import { Drawer } from './layout/Drawer';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import { RemoteParcel } from './layout/RemoteParcel';
+import { layers$, setDrawer } from './navigation/layers';
+import { usePathname } from './navigation/location';
+import { Overlays } from './overlays/Overlays';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import css from './layout/layout.module.css';
+
+/** The shell's layout. Remote areas live in #shell-areas; React never renders into them. */
+export function App({ onReady }: { onReady: () => void }) {
+  const pathname = usePathname();
+  const context = useShopContext();
+  const layers = useObservable(layers$, layers$.getValue());
+  const match = matchRoute(pathname);
+  const previous = useRef(pathname);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!ready) {
+      setReady(true);
+      onReady();
+    }
+  }, [ready, onReady]);
+
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    // Each route change scrolls to the top (shop-spec §2); arriving Home signals back-home.
+    window.scrollTo({ top: 0 });
+    if (match?.name === 'Home') emit('shell:back-home', {});
+    previous.current = pathname;
+  }, [pathname, match?.name]);
+
+  const closeDrawer = useCallback(() => setDrawer(false), []);
+
+  let shellPage = null;
+  if (!match) shellPage = <NotFound />;
+  else if (match.app === 'shell') shellPage = <Home context={context} />;
+
+  return (
+    <div className={css.app}>
+      <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
+      {layers.drawer ? <Drawer context={context} onClose={closeDrawer} /> : null}
+      <main className={css.main} id="main">
+        {shellPage}
+        <div id={AREA_CONTAINER_ID} />
+      </main>
+      <Footer />
+      <RemoteParcel id="mf_cart/cart-bar" />
+      <Overlays />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { navigateToUrl } from 'single-spa';
+import { Icon, type IconName } from '@shop/shared/ui';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { pathTo, type RouteName } from '@shop/shared/routes';
+import { authStore, orderModeStore, tableStore } from '@shop/shared/stores';
+import { ask, emit } from '@shop/shared/bus';
+import { useStore } from '@shop/shared/react';
+import { deviceClass } from '@shop/shared/domain/shop-constants';
+import type { ShopContext } from '../data/shop-context';
+import { installApp, shareApp } from './app-actions';
+import css from './layout.module.css';
+
+interface Entry {
+  key: string;
+  icon: IconName;
+  label: string;
+  show: boolean;
+  to?: RouteName;
+  params?: Record<string, string>;
+  run?: () => void | Promise<void>;
+}
+
+/** Side drawer (shop-spec §2 Shell). */
+export function Drawer({ context, onClose }: { context: ShopContext; onClose: () => void }) {
+  const user = useStore(authStore);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const switchToTakeaway = async () => {
+    if (await ask(shellTexts.drawerModeTakeaway, { text: 'Möchtest du wirklich zur Abholung wechseln?' })) {
+      tableStore.reset();
+      orderModeStore.set('takeaway');
+      emit('shell:overlay', { kind: 'snackbar', text: 'Du bestellst jetzt zur Abholung.' });
+    }
+  };
+
+  const f = context.features;
+  const main: Entry[] = [
+    { key: 'home', icon: 'home', label: shellTexts.drawerHome, show: true, to: 'Home' },
+    { key: 'account', icon: 'person', label: shellTexts.drawerAccount, show: true, to: user ? 'Account' : 'Anmelden' },
+    { key: 'assortment', icon: 'grid', label: shellTexts.drawerAssortment, show: true, to: 'Sortiment' },
+    { key: 'favs', icon: 'heart', label: shellTexts.drawerFavourites, show: f.enableFavs, to: 'Favoriten' },
+    { key: 'news', icon: 'news', label: shellTexts.drawerNews, show: f.enableNews, to: 'Aktuelles' },
+    { key: 'orders', icon: 'history', label: shellTexts.drawerOrders, show: true, to: 'Bestellungen' },
+    { key: 'waiter', icon: 'bell', label: shellTexts.drawerWaiterCall, show: context.inhouse && f.enableKellnerruf, to: 'Kellnerruf' },
+    { key: 'allergens', icon: 'warning', label: shellTexts.drawerAllergens, show: true, to: 'Allergene' },
+    {
+      key: 'mode',
+      icon: 'swap',
+      label: shellTexts.drawerModeTakeaway,
+      // Hidden on the medium device class (shop-spec §2); offered while at a table.
+      show: context.inhouse && deviceClass(window.innerWidth) !== 'md',
+      run: switchToTakeaway,
+    },
+    { key: 'install', icon: 'install', label: shellTexts.drawerInstall, show: f.showInstallPwa, run: installApp },
+    { key: 'share', icon: 'share', label: shellTexts.drawerShare, show: true, run: shareApp },
+    { key: 'payment', icon: 'card', label: shellTexts.drawerPaymentMethods, show: user !== null, to: 'Zahlungsmittel' },
+  ];
+  const info: Entry[] = [
+    { key: 'imprint', icon: 'info', label: shellTexts.drawerImprint, show: true, to: 'Impressum' },
+    { key: 'cookies', icon: 'info', label: shellTexts.drawerCookies, show: true, to: 'Cookies' },
+    { key: 'privacy', icon: 'info', label: shellTexts.drawerPrivacy, show: true, to: 'Datenschutz' },
+    { key: 'terms', icon: 'info', label: shellTexts.drawerTerms, show: true, to: 'AGB' },
+    { key: 'reload', icon: 'reload', label: shellTexts.drawerReload, show: true, run: () => window.location.reload() },
+  ];
+
+  const activate = (entry: Entry) => {
+    // Close first: the navigation guard cancels navigations while the drawer is open.
+    onClose();
+    if (entry.to) navigateToUrl(pathTo(entry.to, entry.params));
+    else void entry.run?.();
+  };
+
+  const renderList = (entries: Entry[]) => (
+    <ul className={css.drawerList}>
+      {entries
+        .filter((e) => e.show)
+        .map((e) => (
+          <li key={e.key}>
+            {e.to ? (
+              <a
+                className={css.drawerItem}
+                href={pathTo(e.to, e.params)}
+                onClick={(ev) => {
+                  ev.preventDefault();
+                  activate(e);
+                }}
+              >
+                <Icon name={e.icon} />
+                {e.label}
+              </a>
+            ) : (
+              <button type="button" className={css.drawerItem} onClick={() => activate(e)}>
+                <Icon name={e.icon} />
+                {e.label}
+              </button>
+            )}
+          </li>
+        ))}
+    </ul>
+  );
+
+  return (
+    <>
+      <div className={css.scrim} onClick={onClose} data-testid="drawer-scrim" />
+      <aside className={css.drawer} aria-label={shellTexts.menu} data-testid="drawer">
+        <div className={css.drawerHead}>
+          <span>STREET FOOD</span>
+          <button type="button" className={css.iconButton} onClick={onClose} aria-label={shellTexts.closeMenu}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {renderList(main)}
+        <div className={css.drawerGroup}>{shellTexts.drawerInfo}</div>
+        {renderList(info)}
+      </aside>
+    </>
+  );
+}

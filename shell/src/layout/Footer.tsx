@@ -1,0 +1,15 @@
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { Link } from '@shop/shared/react';
+import css from './layout.module.css';
+
+/** Footer links (shop-spec §2 Home): Impressum, Datenschutz, Cookies, AGB. */
+export function Footer() {
+  return (
+    <footer className={css.footer}>
+      <Link to="Impressum">{shellTexts.footerImprint}</Link>
+      <Link to="Datenschutz">{shellTexts.footerPrivacy}</Link>
+      <Link to="Cookies">{shellTexts.footerCookies}</Link>
+      <Link to="AGB">{shellTexts.footerTerms}</Link>
+    </footer>
+  );
+}

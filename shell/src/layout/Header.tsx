@@ -1,0 +1,60 @@
+import { Icon, type IconName } from '@shop/shared/ui';
+import { Link } from '@shop/shared/react';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { matchRoute, type RouteName } from '@shop/shared/routes';
+import type { ShopContext } from '../data/shop-context';
+import { RemoteParcel } from './RemoteParcel';
+import css from './layout.module.css';
+
+interface NavEntry {
+  to: RouteName;
+  params?: Record<string, string>;
+  icon: IconName;
+  label: string;
+  show: boolean;
+  className?: string;
+}
+
+/** Header bar (shop-spec §2 Shell): home, waiter call, news, food, drinks, history, cart with badge. */
+export function Header({ pathname, context, onMenu }: { pathname: string; context: ShopContext; onMenu: () => void }) {
+  const current = matchRoute(pathname)?.name;
+  const entries: NavEntry[] = [
+    { to: 'Home', icon: 'home', label: shellTexts.navHome, show: true },
+    { to: 'Kellnerruf', icon: 'bell', label: shellTexts.navWaiterCall, show: context.inhouse && context.features.enableKellnerruf },
+    { to: 'Aktuelles', icon: 'news', label: shellTexts.navNews, show: context.features.enableNews, className: css.hideXxs },
+    { to: 'Speisen', params: { catname: 'all' }, icon: 'food', label: shellTexts.navFood, show: true },
+    { to: 'Getraenke', params: { catname: 'all' }, icon: 'drinks', label: shellTexts.navDrinks, show: true },
+    { to: 'Bestellungen', icon: 'history', label: shellTexts.navHistory, show: true },
+  ];
+  return (
+    <header className={css.header}>
+      <nav className={css.headerInner} aria-label="Hauptnavigation">
+        <button type="button" className={css.iconButton} onClick={onMenu} aria-label={shellTexts.menu} data-testid="drawer-open">
+          <Icon name="menu" />
+        </button>
+        <Link to="Home" className={css.brand}>
+          STREET FOOD
+        </Link>
+        <span className={css.spacer} />
+        {entries
+          .filter((e) => e.show)
+          .map((e) => (
+            <Link
+              key={e.to}
+              to={e.to}
+              params={e.params}
+              className={[css.iconButton, e.className ?? '', current === e.to ? css.active : ''].join(' ')}
+              aria-label={e.label}
+              title={e.label}
+              aria-current={current === e.to ? 'page' : undefined}
+            >
+              <Icon name={e.icon} />
+            </Link>
+          ))}
+        <span className={css.cartSlot} data-testid="cart-badge-slot">
+          <RemoteParcel id="mf_cart/cart-badge" />
+        </span>
+      </nav>
+    </header>
+  );
+}

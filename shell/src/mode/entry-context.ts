@@ -1,0 +1,35 @@
+import type { ResolvedDescriptor } from '@shop/shared/contract';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
+import { orderModeStore, tableStore } from '@shop/shared/stores';
+import { interpretEntry, type EntryDecision } from './interpret-entry';
+
+const GUARD_KEY = 'shell:lastQuery';
+
+/** Applies what the entry URL and host say about the order mode (shop-spec §4), once per 10 s per query. */
+export function applyEntryContext(location: Location, descriptor: ResolvedDescriptor, now: number = Date.now()): EntryDecision {
+  const decision = interpretEntry(location.search, location.hostname, descriptor.branch.inhouse);
+  const guard = sessionStorage.getItem(GUARD_KEY);
+  const [lastQuery, lastAt] = guard ? (JSON.parse(guard) as [string, number]) : ['', 0];
+  if (location.search && lastQuery === location.search && now - lastAt < SHOP_CONSTANTS.queryGuardMs) return decision;
+  sessionStorage.setItem(GUARD_KEY, JSON.stringify([location.search, now]));
+
+  if (decision.clearTable) tableStore.reset();
+  if (decision.table !== undefined || decision.area !== undefined) {
+    tableStore.set({
+      ...(decision.table !== undefined ? { table: decision.table } : {}),
+      ...(decision.area !== undefined ? { area: decision.area } : {}),
+      ...(decision.tableFlex ? { tableFlex: true } : {}),
+    });
+  }
+  if (decision.mode) orderModeStore.set(decision.mode);
+  else if (orderModeStore.get() === 'inhouse' && !tableStore.get().table && !tableStore.get().area) {
+    // The table expired (2 h): back to the default mode.
+    orderModeStore.set('takeaway');
+  }
+  if (decision.consumedParams.length > 0) {
+    const url = new URL(location.href);
+    for (const p of decision.consumedParams) url.searchParams.delete(p);
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
+  return decision;
+}

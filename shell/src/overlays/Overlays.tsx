@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { emit, on, type OverlayRequest } from '@shop/shared/bus';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { Button, Icon } from '@shop/shared/ui';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
+import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
+import css from './overlays.module.css';
+
+type DialogRequest = Extract<OverlayRequest, { kind: 'info' | 'question' }> & { id: string };
+type ToastRequest = Extract<OverlayRequest, { kind: 'toast' | 'snackbar' }>;
+
+let autoId = 0;
+
+/** Overlays owned by the shell (shop-spec §2 Shell), requested by any app over the bus. */
+export function Overlays() {
+  const [dialogs, setDialogs] = useState<DialogRequest[]>([]);
+  const [toast, setToast] = useState<ToastRequest | null>(null);
+  const [added, setAdded] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const timers = useRef<{ toast?: number; added?: number; loading?: number }>({});
+
+  useEffect(() => {
+    const sub = on('shell:overlay').subscribe((request) => {
+      switch (request.kind) {
+        case 'info':
+        case 'question': {
+          const id = request.id ?? `auto-${++autoId}`;
+          openDialog(id);
+          setDialogs((d) => [...d, { ...request, id }]);
+          break;
+        }
+        case 'toast':
+        case 'snackbar': {
+          window.clearTimeout(timers.current.toast);
+          setToast(request);
+          timers.current.toast = window.setTimeout(() => setToast(null), request.durationMs ?? SHOP_CONSTANTS.snackbarMs);
+          break;
+        }
+        case 'added-to-cart': {
+          window.clearTimeout(timers.current.added);
+          setAdded((n) => n + 1);
+          timers.current.added = window.setTimeout(() => setAdded(0), SHOP_CONSTANTS.addedToCartOverlayMs);
+          break;
+        }
+        case 'loading': {
+          window.clearTimeout(timers.current.loading);
+          setLoading(request.show);
+          if (request.show && request.autoHideMs) timers.current.loading = window.setTimeout(() => setLoading(false), request.autoHideMs);
+          break;
+        }
+        case 'close-all':
+          setDialogs((d) => {
+            d.forEach((x) => emit('shell:overlay-answer', { id: x.id, answer: 'dismissed' }));
+            return [];
+          });
+          break;
+      }
+    });
+    const offCloseAll = onCloseAll(() =>
+      setDialogs((d) => {
+        d.forEach((x) => emit('shell:overlay-answer', { id: x.id, answer: 'dismissed' }));
+        return [];
+      }),
+    );
+    return () => {
+      sub.unsubscribe();
+      offCloseAll();
+    };
+  }, []);
+
+  const answer = (dialog: DialogRequest, value: 'yes' | 'no' | 'ok') => {
+    closeDialog(dialog.id);
+    setDialogs((d) => d.filter((x) => x.id !== dialog.id));
+    emit('shell:overlay-answer', { id: dialog.id, answer: value });
+  };
+
+  const dialog = dialogs[0];
+  return (
+    <>
+      {dialog ? (
+        <div className={css.backdrop} data-testid="dialog">
+          <div className={css.dialog} role="dialog" aria-modal="true" aria-labelledby={`${dialog.id}-title`}>
+            <h2 id={`${dialog.id}-title`} className={css.dialogTitle}>
+              {dialog.title}
+            </h2>
+            {dialog.text ? <p className={css.dialogText}>{dialog.text}</p> : null}
+            <div className={css.actions}>
+              {dialog.kind === 'question' ? (
+                <>
+                  <Button variant="ghost" onClick={() => answer(dialog, 'no')}>
+                    {dialog.no}
+                  </Button>
+                  <Button onClick={() => answer(dialog, 'yes')} autoFocus>
+                    {dialog.yes}
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={() => answer(dialog, 'ok')} autoFocus>
+                  {shellTexts.ok}
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {toast ? (
+        <div className={css.toast} role="status" data-testid={toast.kind}>
+          <span>{toast.text}</span>
+          {toast.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
+        </div>
+      ) : null}
+      {added > 0 ? (
+        <div className={css.added} data-testid="added-to-cart">
+          <div className={css.addedCard}>
+            <Icon name="check" size={36} />
+            {shellTexts.addedToCart}
+          </div>
+        </div>
+      ) : null}
+      {loading ? (
+        <div className={css.loading} data-testid="loading-overlay" aria-busy="true">
+          <div className={css.spinner} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+// Service worker (workbox InjectManifest): precaches the shell only. Versioned remote chunks are
+// cache-first (immutable); remote manifests/entries, the host descriptor and pages are
+// network-first; the API is network-only (ARCHITECTURE.md Releases; Known pitfalls).
+import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+
+interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+interface SwScope {
+  __WB_MANIFEST: PrecacheEntry[];
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+}
+declare const self: SwScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+
+const HASHED_REMOTE_CHUNK = /^\/mf\/[a-z-]+\/\d+\.\d+\.\d+[^/]*\/.+\.[0-9a-f]{8}\.(js|css|svg|png|webp)$/;
+
+registerRoute(({ url }) => HASHED_REMOTE_CHUNK.test(url.pathname), new CacheFirst({ cacheName: 'shop-remote-chunks' }));
+registerRoute(({ url }) => url.pathname.startsWith('/mf/'), new NetworkFirst({ cacheName: 'shop-remote-entries', networkTimeoutSeconds: 4 }));
+registerRoute(({ url }) => url.pathname === '/deploy/descriptor.json', new NetworkFirst({ cacheName: 'shop-descriptor', networkTimeoutSeconds: 4 }));
+registerRoute(({ url }) => url.pathname.startsWith('/media/'), new CacheFirst({ cacheName: 'shop-media' }));
+registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
+registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
+
+// Pages: the network first; offline, the precached shell (it renders every route itself).
+const pages = new NetworkFirst({ cacheName: 'shop-pages', networkTimeoutSeconds: 4 });
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch {
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
