@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { payments, paymentTestObjects } from '../src/db/schema';
+import { captchaAnswerOf } from './support/captcha';
 import { issueCashCaptcha, verifyCashCaptcha } from '../src/payments/cash-captcha';
 import { issueCustomerCard } from '../src/payments/customer-card';
 import { paymentsOf } from '../src/payments/registry';
@@ -260,18 +261,17 @@ describe.each(testDatabases())('payments with the offline test provider on $name
 
   it('cash captcha: 4 characters, right answer once, wrong or expired refused', async () => {
     const db = t.api.database.db;
-    const answerOf = (svg: string) => [...svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
     const issued = await t.call('GetCashCaptcha', {});
     expect(issued.status).toBe(200);
-    const answer = answerOf(issued.body.svg as string);
+    const answer = captchaAnswerOf(issued.body.svg as string);
     expect(answer).toMatch(/^[A-Z2-9]{4}$/);
     expect(await verifyCashCaptcha(db, { id: issued.body.captchaId as string, answer: answer.toLowerCase() }, clock)).toBe(true);
     expect(await verifyCashCaptcha(db, { id: issued.body.captchaId as string, answer }, clock)).toBe(false);
 
     const wrong = await issueCashCaptcha(db, clock);
-    expect(await verifyCashCaptcha(db, { id: wrong.captchaId, answer: 'XXXX' === answerOf(wrong.svg) ? 'YYYY' : 'XXXX' }, clock)).toBe(false);
+    expect(await verifyCashCaptcha(db, { id: wrong.captchaId, answer: 'XXXX' === captchaAnswerOf(wrong.svg) ? 'YYYY' : 'XXXX' }, clock)).toBe(false);
     const expired = await issueCashCaptcha(db, clock);
-    expect(await verifyCashCaptcha(db, { id: expired.captchaId, answer: answerOf(expired.svg) }, clock + 10 * 60_000 + 1)).toBe(false);
+    expect(await verifyCashCaptcha(db, { id: expired.captchaId, answer: captchaAnswerOf(expired.svg) }, clock + 10 * 60_000 + 1)).toBe(false);
     expect(await verifyCashCaptcha(db, undefined, clock)).toBe(false);
   });
 

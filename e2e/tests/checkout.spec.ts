@@ -4,7 +4,7 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { tipAmount } from '@shop/shared/domain/tip';
 import { productLine, type LineSpec } from '../../api/test/support/orders';
 import { openShopClock } from '../support/clock';
-import { collectPageErrors } from '../support/shop';
+import { collectPageErrors, readCashCaptcha } from '../support/shop';
 
 /**
  * Checkout journeys with the offline test provider (no payment keys configured): each ends on the
@@ -116,10 +116,7 @@ test.describe('checkout with the offline test provider', () => {
     await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
     // The order button shows only with 4 captcha characters.
     await expect(page.getByTestId('checkout-next')).toBeDisabled();
-    const src = await page.locator('[data-testid="cash-captcha"] img').getAttribute('src');
-    const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
-    const code = [...svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
-    await page.getByTestId('captcha-input').fill(code);
+    await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
     await expect(page.getByTestId('checkout-next')).toHaveText('Zahlungspflichtig Bestellen');
     await page.getByTestId('checkout-next').click();
     await expectOrderPage(page, sum);

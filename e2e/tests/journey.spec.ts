@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openShopClock } from '../support/clock';
-import { collectPageErrors, expectBadge } from '../support/shop';
+import { collectPageErrors, expectBadge, readCashCaptcha } from '../support/shop';
 
 /**
  * The walking skeleton's journey across every remote (issue 2): Home (shell) → Speisen → a category
@@ -55,9 +55,7 @@ test('a guest orders tacos for pickup and finds the order again after a reload',
   const time = page.getByTestId('checkout-time');
   await time.selectOption((await time.locator('option:not([value=""])').first().getAttribute('value'))!);
   await page.getByTestId('checkout-next').click();
-  const src = await page.locator('[data-testid="cash-captcha"] img').getAttribute('src');
-  const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
-  await page.getByTestId('captcha-input').fill([...svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join(''));
+  await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
   await page.getByTestId('checkout-next').click();
 
   await expect(page).toHaveURL(/\/Bestellung\/[a-z0-9-]+$/);

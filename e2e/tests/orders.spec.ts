@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
+import { captchaAnswerOf } from '../../api/test/support/captcha';
 import { productLine, takeawayDraft } from '../../api/test/support/orders';
 import { collectPageErrors } from '../support/shop';
 
@@ -26,7 +27,10 @@ async function saveOrder(page: Page): Promise<SavedOrder> {
     { itemId: 'burrito-classic-chicken', vol: 'Large', count: 2, stylesSelected: ['style-guac'], variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] },
     { itemId: 'tacos-al-pastor' },
   ]);
-  const saved = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: draft });
+  // Paying at pickup: the guest solves the cash captcha first (checkout-spec §8).
+  const issued = await action<{ captchaId: string; svg: string }>(page, 'GetCashCaptcha', {});
+  const captcha = { id: issued.captchaId, answer: captchaAnswerOf(issued.svg) };
+  const saved = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: { ...draft, captcha } });
   return saved.order;
 }
 

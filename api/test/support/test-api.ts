@@ -6,11 +6,9 @@ import type { Database } from '../../src/db/client';
 import type { TokenVerifier } from '../../src/auth/verify';
 import type { EventBus } from '../../src/events/event-bus';
 import { createApi, noAuth, type Api } from '../../src/server';
+import { captchaAnswerOf } from './captcha';
 
-/** Reads the cash captcha as a guest would (its characters are the SVG's text elements). */
-export function captchaAnswerOf(svg: string): string {
-  return [...svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
-}
+export { captchaAnswerOf };
 
 export const TEST_BROWSER_ID = 'test-browser-0000-0000-0000-000000000001';
 

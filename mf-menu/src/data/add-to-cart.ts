@@ -27,6 +27,17 @@ function refusalText(refusal: AddRefusal): string {
   }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the restore lock is over (at once when the cart is not locked). */
+async function untilCartUnlocked(): Promise<void> {
+  for (;;) {
+    const until = cartLockStore.getValue();
+    if (!isCartLocked(until, Date.now())) return;
+    await sleep(until - Date.now() + 10);
+  }
+}
+
 export interface AddRequest {
   readonly item: MenuItem;
   readonly category: MenuCategory;
@@ -44,8 +55,9 @@ export interface AddRequest {
  */
 export async function addToCart(request: AddRequest): Promise<AddOutcome> {
   const { item, category, config, context } = request;
-  // For 3 s after a restore the cart ignores changes (shop-spec §4 Cart protection).
-  if (isCartLocked(cartLockStore.getValue(), Date.now())) return 'ignored';
+  // For 3 s after a restore the cart ignores changes (shop-spec §4 Cart protection). A guest's
+  // own add is not dropped: it waits for the lock to end and then goes in.
+  await untilCartUnlocked();
   const missing = missingChoice(item, config);
   if (missing) {
     await inform(fill(de.menu.missingChoice, { title: missing.title }));
