@@ -202,3 +202,27 @@ test.describe('order page and past orders', () => {
     await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
   });
 });
+
+test.describe('waiter call', () => {
+  test('a guest at table 12 calls the waiter from the header; a second call is the same call', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/Kellnerruf');
+    // Not at a table yet: the page says how to get one.
+    await expect(page.getByTestId('waiter-call-blocked')).toHaveText('Den Kellner kannst du rufen, wenn du bei uns am Tisch sitzt.');
+
+    // Scanning the table's QR code opens the shop with ?table=12 (in-house mode).
+    await page.goto('/?table=12');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kellnerruf' }).click();
+    await expect(page).toHaveURL(/\/Kellnerruf$/);
+    await expect(page.getByTestId('waiter-call-table')).toHaveText('Tisch 12');
+    await page.getByTestId('waiter-call-button').click();
+    await expect(page).toHaveURL(/\/KellnerrufErfolgreich$/);
+    await expect(page.getByTestId('waiter-call-done-text')).toHaveText('Wir haben Bescheid gesagt und kommen gleich zu Tisch 12.');
+
+    await page.goto('/Kellnerruf');
+    await page.getByTestId('waiter-call-button').click();
+    await expect(page.getByTestId('waiter-call-done-text')).toHaveText('Du hast gerade schon gerufen – wir sind gleich bei dir an Tisch 12.');
+    expect(errors).toEqual([]);
+  });
+});

@@ -4,6 +4,8 @@ import { ROUTES } from '@shop/shared/routes';
 import { ConfirmationPage } from './features/confirmation/ConfirmationPage';
 import { OrderPage } from './features/order/OrderPage';
 import { OrdersPage } from './features/orders/OrdersPage';
+import { WaiterCallDonePage } from './features/waiter-call/WaiterCallDonePage';
+import { WaiterCallPage } from './features/waiter-call/WaiterCallPage';
 
 function OrdersRoutes() {
   return (
@@ -13,6 +15,8 @@ function OrdersRoutes() {
           <Route path={ROUTES.Bestellung.path} element={<OrderPage />} />
           <Route path={ROUTES.Bestellungen.path} element={<OrdersPage />} />
           <Route path={ROUTES.Bestaetigung.path} element={<ConfirmationPage />} />
+          <Route path={ROUTES.Kellnerruf.path} element={<WaiterCallPage />} />
+          <Route path={ROUTES.KellnerrufErfolgreich.path} element={<WaiterCallDonePage />} />
           <Route path="*" element={null} />
         </Routes>
       </div>

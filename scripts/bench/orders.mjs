@@ -11,7 +11,8 @@ async function loadHelpers(repoRoot) {
   const load = (rel) => tsImport(pathToFileURL(path.join(repoRoot, rel)).href, import.meta.url);
   const orders = await load('api/test/support/orders.ts');
   const configurator = await load('shared/src/domain/configurator.ts');
-  return { takeawayDraft: orders.takeawayDraft, configurator };
+  const visibility = await load('shared/src/domain/menu-visibility.ts');
+  return { takeawayDraft: orders.takeawayDraft, configurator, visibility };
 }
 
 /**
@@ -93,14 +94,19 @@ async function run(baseUrl, drafts, concurrency) {
 }
 
 export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurrencies = [1, 8], warmup = 10 } = {}) {
-  const { takeawayDraft, configurator } = await loadHelpers(repoRoot);
+  const { takeawayDraft, configurator, visibility } = await loadHelpers(repoRoot);
   const menuRes = await call(baseUrl, 'PullFoodMenu', {});
   if (menuRes.status !== 200) throw new Error(`PullFoodMenu failed: ${menuRes.status} ${JSON.stringify(menuRes.body)}`);
   const menu = menuRes.body.menu;
   const offers = (await call(baseUrl, 'LoadCoupons', {})).body.offers ?? [];
-  const lines = orderableLines(menu, configurator, new Set(offers.flatMap((o) => o.items.map((i) => i.id))));
-  if (lines.length === 0) throw new Error('The food menu has no item a guest can order for takeaway');
   const appconfig = (await call(baseUrl, 'GetAppconfig', {})).body.appconfig;
+  // Only what a takeaway guest of branch 1 sees now (days, order times), as the server checks it.
+  const clock = visibility.shopClock(Date.now());
+  const visible = visibility
+    .visibleMenu(menu, { clock, mode: 'takeaway', store: 1, globalExtras: appconfig?.globalExtras })
+    .map((category) => ({ ...category, items: category.items.filter((item) => visibility.withinOrderTimes(item.orderTimes ?? category.orderTimes, clock)) }));
+  const lines = orderableLines(visible, configurator, new Set(offers.flatMap((o) => o.items.map((i) => i.id))));
+  if (lines.length === 0) throw new Error('The food menu has no item a guest can order for takeaway now');
   const minimum = appconfig?.takeAway?.minOrderAmount ?? 0;
   // Carts cycling through every orderable item, with further lines until the takeaway minimum is met.
   const draftFor = (i) => {

@@ -1,9 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
 import { userChannel } from '@shop/shared/contract';
+import { resolveFeatures } from '@shop/shared/domain/features';
 import { isCancelledOrFinished } from '@shop/shared/domain/orders';
+import { repeatsLastCall } from '@shop/shared/domain/waiter-call';
+import { orders as orderTexts } from '@shop/shared/i18n/orders';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
-import { orders } from '../db/schema';
+import { orders, signals } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { ActionHandler } from './context';
 
@@ -52,4 +55,42 @@ const ConfirmAllReady: ActionHandler<'ConfirmAllReady'> = async ({ uniqueOrderId
   return { order: updated };
 };
 
-export const ordersHandlers = { GetLastSelfOrders, ConfirmAllReady };
+/**
+ * Kellnerruf (shop-spec §7 "Signal"): a guest at a table calls the waiter. The call is stored
+ * (idempotent on signalId) and sent to the staff channel. A call from the same table of this
+ * branch within a minute of the last one answers with that call and pages nobody again.
+ */
+const Kellnerruf: ActionHandler<'Kellnerruf'> = async ({ usecase, type, table, signalId }, ctx) => {
+  const features = resolveFeatures((await ctx.menus.appConfig()).features);
+  if (!features.enableKellnerruf) {
+    throw new ApiError(409, 'conflict', 'The waiter call is switched off (enableKellnerruf)', orderTexts.waiterCallOff);
+  }
+  const filialnummer = ctx.descriptor.branch.filialnummer;
+  const now = ctx.now();
+  const asSignal = (row: typeof signals.$inferSelect) => ({ signalId: row.signalId, table: row.table, createdAt: row.createdAt });
+
+  const [same] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
+  if (same) return { signal: asSignal(same), repeated: true };
+  const [last] = await ctx.db
+    .select()
+    .from(signals)
+    .where(and(eq(signals.filialnummer, filialnummer), eq(signals.table, table)))
+    .orderBy(desc(signals.createdAt))
+    .limit(1);
+  if (last && repeatsLastCall(last.createdAt, now)) return { signal: asSignal(last), repeated: true };
+
+  const [inserted] = await ctx.db
+    .insert(signals)
+    .values({ signalId, type, usecase, table, browserId: ctx.browserId, filialnummer, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent request with the same signalId won the insert: answer with its call.
+  if (!inserted) {
+    const [winner] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
+    return { signal: asSignal(winner!), repeated: true };
+  }
+  await ctx.events.publish('staff', { type: 'waiterCalled', signalId, table, at: now });
+  return { signal: asSignal(inserted), repeated: false };
+};
+
+export const ordersHandlers = { GetLastSelfOrders, ConfirmAllReady, Kellnerruf };

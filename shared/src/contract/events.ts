@@ -7,6 +7,8 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newsUpdated') }),
   z.object({ type: z.literal('menuUpdated'), kind: z.enum(['food', 'drink', 'appconfig']) }),
   z.object({ type: z.literal('hello'), at: z.number().int() }),
+  /** To the staff channel: a guest at `table` calls the waiter. */
+  z.object({ type: z.literal('waiterCalled'), signalId: z.string(), table: z.string(), at: z.number().int() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 

@@ -16,6 +16,11 @@ export const SHOP_CONSTANTS = {
   /** Table number kept for 2 h (7200000 ms) and checked every 4 s. */
   tableTtlMs: 7_200_000,
   tableCheckIntervalMs: 4_000,
+  /**
+   * Waiter call (beyond the spec, which names no limit): a second call from the same table within
+   * a minute reaches the staff once; the guest is told the waiter is already on the way.
+   */
+  waiterCallRepeatMs: 60_000,
   /** Cart lock after a restore. */
   cartLockMs: 3_000,
   /** Local cart restore window: 12 h = 43200000 ms (docs/adr/0005: the spec's "432000000 ms" is a typo). */

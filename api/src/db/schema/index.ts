@@ -6,3 +6,4 @@ export * from './cart';
 export * from './account';
 export * from './payments';
 export * from './preferences';
+export * from './signals';

@@ -18,4 +18,23 @@ export const ordersActions = {
     payload: z.object({ uniqueOrderId: z.string().min(1).max(80) }).strict(),
     response: z.object({ order: savedOrder }),
   },
+  /**
+   * Kellnerruf (shop-spec §7 "Signal": usecase, type, table, signalId → ok): a guest at a table
+   * calls the waiter. Idempotent on signalId; a repeat from the same table within a minute is
+   * answered with the earlier call (`repeated`) and not sent to the staff again.
+   */
+  Kellnerruf: {
+    payload: z
+      .object({
+        usecase: z.enum(['tableordering', 'inhouseMobilePayment', 'selfservice']),
+        type: z.literal('kellnerruf'),
+        table: z.string().trim().min(1).max(20),
+        signalId: z.string().min(8).max(80),
+      })
+      .strict(),
+    response: z.object({
+      signal: z.object({ signalId: z.string(), table: z.string(), createdAt: z.number().int() }),
+      repeated: z.boolean(),
+    }),
+  },
 } as const;
