@@ -134,7 +134,7 @@ describe.each(testDatabases())('configured items priced by the server on $name',
   afterAll(async () => t?.close());
 
   async function save(lines: Parameters<typeof takeawayDraft>[1]) {
-    const res = await t.call('SaveNewOrder', { order: takeawayDraft(menu, lines) });
+    const res = await t.call('SaveNewOrder', { order: takeawayDraft(menu, lines, { createdAt: clock }) });
     return { status: res.status, order: res.body.order as SavedOrder, body: res.body };
   }
 
@@ -190,20 +190,24 @@ describe.each(testDatabases())('configured items priced by the server on $name',
 
   it('refuses a choice in a step whose trigger is not selected, and a missing required choice', async () => {
     const hidden = await t.call('SaveNewOrder', {
-      order: takeawayDraft(menu, [
-        {
-          itemId: 'burrito-classic-chicken',
-          variantsSelected: [
-            { stepIndex: 0, optionIds: ['rice-mexican'] },
-            { stepIndex: 1, optionIds: ['beans-black'] },
-            { stepIndex: 3, optionIds: ['jal-fresh'] },
-          ],
-        },
-      ]),
+      order: takeawayDraft(
+        menu,
+        [
+          {
+            itemId: 'burrito-classic-chicken',
+            variantsSelected: [
+              { stepIndex: 0, optionIds: ['rice-mexican'] },
+              { stepIndex: 1, optionIds: ['beans-black'] },
+              { stepIndex: 3, optionIds: ['jal-fresh'] },
+            ],
+          },
+        ],
+        { createdAt: clock },
+      ),
     });
     expect(hidden.status).toBe(400);
     expect((hidden.body.error as { message: string }).message).toContain('hidden-step');
-    const missing = await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'burrito-classic-chicken', variantsSelected: [{ stepIndex: 0, optionIds: ['rice-lime'] }] }]) });
+    const missing = await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'burrito-classic-chicken', variantsSelected: [{ stepIndex: 0, optionIds: ['rice-lime'] }] }], { createdAt: clock }) });
     expect(missing.status).toBe(400);
     expect((missing.body.error as { message: string }).message).toContain('missing-choice');
   });

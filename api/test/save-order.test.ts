@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
+import { orders } from '../src/db/schema';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -56,6 +58,23 @@ describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
     expect(res.body.error).toMatchObject({ code: 'total_mismatch', userMessage: 'Die Preise haben sich geändert. Bitte prüfe deinen Warenkorb.' });
     const again = await t.call('SaveNewOrder', { order: { ...draft, paymentInfo: { amount: 850, itemsTotal: 850, tip: 0 } } });
     expect(again.status).toBe(409);
+  });
+
+  it('refuses a pickup time the kitchen cannot honour, in German, and saves nothing', async () => {
+    const refused = async (targetTime: number | undefined) => {
+      const draft = { ...takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]), targetTime };
+      const res = await t.call('SaveNewOrder', { order: draft });
+      expect(res.body.error, String(targetTime)).toMatchObject({ code: 'validation', userMessage: 'Bitte wählen Sie eine Abholzeit aus' });
+      expect(await t.api.database.db.select().from(orders).where(eq(orders.clientId, draft.clientId))).toEqual([]);
+      return res.status;
+    };
+    const slot = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]).targetTime!;
+    expect(await refused(Date.now() - 60 * 60_000)).toBe(409); // in the past
+    expect(await refused(slot + 3 * 24 * 60 * 60_000)).toBe(409); // after tomorrow
+    expect(await refused(slot + 60_000)).toBe(409); // off the 5-minute grid
+    const nextDay = new Date(slot + 24 * 60 * 60_000);
+    expect(await refused(Date.UTC(nextDay.getUTCFullYear(), nextDay.getUTCMonth(), nextDay.getUTCDate(), 2, 0))).toBe(409); // 03:00 at night
+    expect(await refused(undefined)).toBe(400);
   });
 
   it('refuses a total that does not match its lines', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@shop/shared/domain/menu-visibility';
 import { formatEuro, type Cents } from '@shop/shared/domain/money';
 import { linesAsCharged, modeOfUsecase, priceCart, type CouponProblem, type PriceBreakdown } from '@shop/shared/domain/pricing';
+import { isAcceptableTargetTime, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
 import { TIP_OPTIONS, tipAmount, type TipPercent } from '@shop/shared/domain/tip';
 import { de, fill } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
@@ -111,6 +112,8 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
     }
   }
 
+  checkTargetTime(draft, repriced, config, deps.now);
+
   const coupons = await serverCoupons(clientCoupons, deps, config);
   const offers = await deps.coupons.activeOffers(deps.now);
   const input = { lines: [...repriced, ...coupons], usecase: draft.usecase, offers, config, onlinePay: draft.onlinePay, now: deps.now };
@@ -143,6 +146,22 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
     stock: [...stock.values()].sort((a, b) => a.id.localeCompare(b.id)),
     stampCardOf: coupons.some(isStampLine) ? deps.fuid : null,
   };
+}
+
+/**
+ * A takeaway or delivery order names a time the kitchen can honour: inside the opening hours of
+ * the takeAway or delivery block, today or tomorrow, and not sooner than its delay (with the items'
+ * preparation delays from the server's menu). In-house and digital orders are for now.
+ */
+function checkTargetTime(draft: OrderDraft, lines: readonly ProductLine[], config: AppConfig, now: number): void {
+  if (draft.usecase !== 'takeaway' && draft.usecase !== 'delivery') return;
+  const block = draft.usecase === 'delivery' ? config.delivery : config.takeAway;
+  const message = draft.usecase === 'delivery' ? tc.chooseDeliveryTime : tc.choosePickupTime;
+  const delayMinutes = preparationDelayMinutes(block.delayInMinutes, lines.map((l) => l.delay));
+  if (draft.targetTime === undefined) throw new ApiError(400, 'validation', `A ${draft.usecase} order needs a targetTime`, message);
+  if (!isAcceptableTargetTime(draft.targetTime, { now, openingHours: block.openingHours, delayMinutes })) {
+    throw conflict('validation', `targetTime ${new Date(draft.targetTime).toISOString()} is not an offered ${draft.usecase} slot`, message);
+  }
 }
 
 async function repriceProduct(

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Menu, OrderDraftInput, ProductLine } from '@shop/shared/contract';
 import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { sumCents } from '@shop/shared/domain/money';
+import { pickupDays } from '@shop/shared/domain/time-slots';
+import { seedAppConfig } from '../../src/seed/appconfig';
 
 export interface LineSpec {
   itemId: string;
@@ -45,21 +47,33 @@ export function productLine(menu: Menu, spec: LineSpec, mode: 'takeaway' | 'deli
   };
 }
 
-/** A takeaway order paid at pickup with correct totals. */
+/**
+ * A pickup time the seeded restaurant offers, at least 90 minutes after `now` (beyond any delay
+ * of the seed's items): the first such slot today, or else tomorrow.
+ */
+export function offeredPickupTime(now: number = Date.now()): number {
+  const days = pickupDays({ now, openingHours: seedAppConfig.takeAway.openingHours, delayMinutes: 90 });
+  const slot = days.flatMap((d) => d.slots)[0];
+  if (!slot) throw new Error(`The seed offers no pickup time today or tomorrow after ${new Date(now).toISOString()}`);
+  return slot.utc;
+}
+
+/** A takeaway order paid at pickup with correct totals; `createdAt` is the clock its pickup time is chosen by. */
 export function takeawayDraft(menu: Menu, lines: LineSpec[], overrides: Partial<OrderDraftInput> = {}): OrderDraftInput {
   const orderData = lines.map((l) => productLine(menu, l, 'takeaway'));
   const total = sumCents(orderData.map((l) => l.itemTotal));
+  const now = overrides.createdAt ?? Date.now();
   return {
     clientId: `client-${crypto.randomUUID()}`,
     onlinePay: false,
     asGuest: true,
     usecase: 'takeaway',
-    createdAt: Date.now(),
+    createdAt: now,
     orderData,
     paymentInfo: { amount: total, itemsTotal: total, tip: 0 },
     psp: 'beiAbholung',
     userInfo: { fuid: null, name: 'Erika Mustermann', email: 'erika@example.org', phone: '+4915112345678' },
-    targetTime: Date.now() + 30 * 60_000,
+    targetTime: offeredPickupTime(now),
     pickupDate: 'Heute',
     ...overrides,
   };

@@ -7,6 +7,11 @@ export const CHECKOUT_CONSTANTS = {
   slotStepFarMinutes: 15,
   slotNearWindowMinutes: 60,
   slotDays: 2,
+  /**
+   * Beyond the spec: the server accepts a slot that was offered up to this many minutes ago, so a
+   * guest who took a while over the form is not refused for a slot that has just passed the delay.
+   */
+  slotServerGraceMinutes: 15,
   onlineServiceFeeId: 'specialUniqueOnlineServiceFee',
   deliveryFeeId: 'specialUniqueDeliveryFee',
   specialFeePosId: 5007,

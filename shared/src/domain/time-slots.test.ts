@@ -4,6 +4,7 @@ import {
   dayLabel,
   findOfferedSlot,
   inhouseOnlineTargetTime,
+  isAcceptableTargetTime,
   mobilePaymentTargetTime,
   pickupDays,
   preparationDelayMinutes,
@@ -129,6 +130,42 @@ describe('pickup days and slots (checkout-spec §4, §9)', () => {
     const later = pickupDays({ now: at(2025, 6, 10, 12, 40), openingHours: HOURS, delayMinutes: 15 });
     expect(findOfferedSlot(later, chosen)).toBeNull();
     expect(findOfferedSlot(days, null)).toBeNull();
+  });
+});
+
+describe('the server check of a pickup or delivery time', () => {
+  const input = (now: number) => ({ now, openingHours: HOURS, delayMinutes: 15 });
+
+  it('accepts every slot the guest is offered, today and tomorrow', () => {
+    const now = at(2025, 6, 10, 12, 7);
+    const [today, tomorrow] = pickupDays(input(now));
+    for (const slot of [...today.slots, ...tomorrow.slots]) expect(isAcceptableTargetTime(slot.utc, input(now)), slot.value).toBe(true);
+  });
+
+  it('accepts a slot offered a little earlier (grace 15 min) but not one that passed longer ago', () => {
+    const offered = pickupDays(input(at(2025, 6, 10, 12, 7)))[0].slots[0]!; // 12:25
+    expect(isAcceptableTargetTime(offered.utc, input(at(2025, 6, 10, 12, 20)))).toBe(true);
+    expect(isAcceptableTargetTime(offered.utc, input(at(2025, 6, 10, 12, 25)))).toBe(false);
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 12, 0), input(at(2025, 6, 10, 12, 7)))).toBe(false);
+  });
+
+  it('refuses a time outside the opening windows, off the 5-minute grid, on a closed day, or after tomorrow', () => {
+    const now = at(2025, 6, 10, 12, 7);
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 15, 30), input(now))).toBe(false); // between windows a and b
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 16, 30), input(now))).toBe(true);
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 22, 5), input(now))).toBe(false);
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 13, 2), input(now))).toBe(false);
+    expect(isAcceptableTargetTime(at(2025, 6, 10, 13, 0) + 30_000, input(now))).toBe(false);
+    expect(isAcceptableTargetTime(at(2025, 6, 12, 12, 0), input(now))).toBe(false); // the day after tomorrow
+    // Sunday night: Monday (tomorrow) is closed.
+    expect(isAcceptableTargetTime(at(2025, 6, 16, 12, 0), input(at(2025, 6, 15, 20, 0)))).toBe(false);
+  });
+
+  it('keeps a slot for tomorrow picked just before midnight acceptable just after it', () => {
+    // Picked on Saturday 23:50 for Sunday noon ("Morgen"), sent at 00:02 when Sunday is today.
+    const sundayNoon = at(2025, 6, 15, 12, 0);
+    expect(isAcceptableTargetTime(sundayNoon, input(at(2025, 6, 14, 23, 50)))).toBe(true);
+    expect(isAcceptableTargetTime(sundayNoon, input(at(2025, 6, 15, 0, 2)))).toBe(true);
   });
 });
 

@@ -126,6 +126,31 @@ export function findOfferedSlot(days: readonly DaySlots[], selected: SelectedTim
   return null;
 }
 
+/**
+ * The server's check of a pickup or delivery time (nothing the kitchen cannot honour is saved):
+ * on the restaurant's today or tomorrow, on the 5-minute grid, inside an opening window of its
+ * day, and later than now plus the delay, less `slotServerGraceMinutes` for a guest who took a
+ * while. The 5/15-minute step split is a display rule and not enforced here.
+ */
+export function isAcceptableTargetTime(targetTime: number, input: SlotInput): boolean {
+  const zone = input.zone ?? restaurantZone;
+  const grace = CHECKOUT_CONSTANTS.slotServerGraceMinutes * MINUTE;
+  if (targetTime <= input.now - grace + input.delayMinutes * MINUTE) return false;
+  const at = zone.toWall(targetTime);
+  const minutes = at.hour * 60 + at.minute;
+  if (minutes % CHECKOUT_CONSTANTS.slotStepNearMinutes !== 0 || targetTime % MINUTE !== 0) return false;
+  // Today or tomorrow as seen now, or as seen when the grace began (a guest who picked before midnight).
+  const dates = new Set<string>();
+  for (const instant of [input.now - grace, input.now]) {
+    const wall = zone.toWall(instant);
+    const today = { year: wall.year, month: wall.month, day: wall.day };
+    dates.add(isoDate(today)).add(isoDate(nextDay(today)));
+  }
+  if (!dates.has(isoDate(at))) return false;
+  const windows = openWindows(input.openingHours[String(weekdayOf(at)) as keyof OpeningHours]);
+  return windows.some(([from, till]) => minutes >= from && minutes <= till);
+}
+
 /** In-house online target time: now plus 2 minutes (checkout-spec §4, §9). */
 export function inhouseOnlineTargetTime(now: number): number {
   return now + CHECKOUT_CONSTANTS.inhouseOnlineTargetOffsetMs;
