@@ -11,6 +11,7 @@ import { RemoteParcel } from './layout/RemoteParcel';
 import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { Overlays } from './overlays/Overlays';
+import { TableDialog } from './overlays/TableDialog';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
@@ -55,6 +56,7 @@ export function App({ onReady }: { onReady: () => void }) {
       </main>
       <Footer />
       <RemoteParcel id="mf_cart/cart-bar" />
+      <TableDialog />
       <Overlays />
     </div>
   );

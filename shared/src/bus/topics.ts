@@ -31,6 +31,8 @@ export interface BusTopics {
   'shell:layer': { id: string; open: boolean };
   /** The navigation guard closed every layer: remotes close their open dialogs. */
   'shell:close-layers': Record<string, never>;
+  /** Open the full-screen table-number dialog (with the QR scanner where the device has one). */
+  'shell:table-dialog': Record<string, never>;
   /** Arriving at Home from elsewhere (shop-spec §2 Navigation rules). */
   'shell:back-home': Record<string, never>;
   /** A server-sent event, already parsed and checked for origin. */

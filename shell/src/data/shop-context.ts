@@ -10,6 +10,8 @@ export interface ShopContext {
   readonly table: string | undefined;
   readonly area: string | undefined;
   readonly reservationUrl: string | undefined;
+  /** Whether guests may order at a table at all (app config inhouseOrderingEnabled). */
+  readonly inhouseOrdering: boolean;
 }
 
 /** Feature flags (defaults < app config < host descriptor) and the in-house state, for the shell's UI. */
@@ -28,5 +30,6 @@ export function useShopContext(): ShopContext {
     table: table.table,
     area: table.area,
     reservationUrl: appData?.appconfig.reservationUrl,
+    inhouseOrdering: (appData?.appconfig.inhouseOrderingEnabled ?? false) && features.orderingEnabled,
   };
 }

@@ -56,6 +56,13 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
       show: context.inhouse && deviceClass(window.innerWidth) !== 'md',
       run: switchToTakeaway,
     },
+    {
+      key: 'mode-inhouse',
+      icon: 'swap',
+      label: shellTexts.drawerModeInhouse,
+      show: !context.inhouse && context.inhouseOrdering && deviceClass(window.innerWidth) !== 'md',
+      run: () => emit('shell:table-dialog', {}),
+    },
     { key: 'install', icon: 'install', label: shellTexts.drawerInstall, show: f.showInstallPwa, run: installApp },
     { key: 'share', icon: 'share', label: shellTexts.drawerShare, show: true, run: shareApp },
     { key: 'payment', icon: 'card', label: shellTexts.drawerPaymentMethods, show: user !== null, to: 'Zahlungsmittel' },

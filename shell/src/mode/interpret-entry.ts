@@ -1,4 +1,5 @@
 import type { OrderMode } from '@shop/shared/contract';
+import { isTableNumber } from '@shop/shared/domain/table-entry';
 
 export interface EntryDecision {
   readonly mode?: OrderMode;
@@ -9,8 +10,6 @@ export interface EntryDecision {
   /** Query parameters handled here and removed from the address bar. */
   readonly consumedParams: readonly string[];
 }
-
-const TABLE_PATTERN = /^\d{1,3}$/;
 
 /**
  * shop-spec §4 Order mode: query parameters table, takeaway=true, t (forces takeaway and clears
@@ -34,7 +33,7 @@ export function interpretEntry(search: string, hostname: string, inhouseHost = f
   if (t !== undefined || takeaway === 'true') {
     return { mode: 'takeaway', clearTable: true, consumedParams: consumed };
   }
-  const validTable = table !== undefined && TABLE_PATTERN.test(table.trim()) ? table.trim() : undefined;
+  const validTable = table !== undefined && isTableNumber(table.trim()) ? table.trim() : undefined;
   const validArea = area !== undefined && area.trim() !== '' ? area.trim().slice(0, 40) : undefined;
   if (validTable !== undefined || validArea !== undefined) {
     return {

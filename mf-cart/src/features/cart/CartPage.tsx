@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { ask, inform } from '@shop/shared/bus';
+import { ask, emit, inform } from '@shop/shared/bus';
 import type { Coupon, ProductLine } from '@shop/shared/contract';
 import { callAction } from '@shop/shared/client';
 import { runCheckoutQuestions } from '@shop/shared/domain/checkout-flow';
@@ -109,6 +109,8 @@ export function CartPage() {
         },
       );
       if (choice.outcome === 'go') navigateToUrl(pathTo(choice.route));
+      // At a table without a known table number: the guest enters or scans it, then checks out again.
+      else if (choice.reason === 'noTable') emit('shell:table-dialog', {});
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors } from '../support/shop';
+
+/**
+ * Entering a table without a QR link (shop-spec §2 Table-number dialog, §5 Table number): the
+ * drawer's 'Am Tisch bestellen' opens the full-screen dialog; the guest types the number and the
+ * shop switches to in-house mode at that table.
+ */
+test('a guest enters table 12 by hand and the shop switches to ordering at the table', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav.getByRole('link', { name: 'Kellnerruf' })).toHaveCount(0);
+
+  await page.getByTestId('drawer-open').click();
+  await page.getByTestId('drawer').getByText('Am Tisch bestellen').click();
+  const dialog = page.getByTestId('table-dialog');
+  await expect(dialog).toBeVisible();
+
+  // Weiter with an empty entry explains itself (typo as in the product).
+  await dialog.getByTestId('table-next').click();
+  await expect(page.getByTestId('dialog')).toContainText('Bitte gib deine Tischmummer ein, oder drücke auf den Button "Abbrechen"');
+  await page.getByTestId('dialog').getByRole('button', { name: 'OK' }).click();
+
+  // Digits only, at most 3; reset empties the entry.
+  for (const key of ['9', '9', '9']) await dialog.getByTestId(`table-key-${key}`).click();
+  await page.keyboard.press('4');
+  await expect(dialog.getByTestId('table-entry')).toHaveText('999');
+  await dialog.getByTestId('table-reset').click();
+  await expect(dialog.getByTestId('table-entry')).toHaveText('–');
+  await dialog.getByTestId('table-key-1').click();
+  await dialog.getByTestId('table-key-2').click();
+  await dialog.getByTestId('table-next').click();
+
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('snackbar')).toHaveText('Du bestellst an Tisch 12');
+  await nav.getByRole('link', { name: 'Kellnerruf' }).click();
+  await expect(page.getByTestId('waiter-call-table')).toHaveText('Tisch 12');
+
+  // The table is kept across a reload (2 h).
+  await page.reload();
+  await expect(page.getByTestId('waiter-call-table')).toHaveText('Tisch 12');
+  expect(errors).toEqual([]);
+});

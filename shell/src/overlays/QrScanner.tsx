@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { emit } from '@shop/shared/bus';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
+import { readTableQr } from '@shop/shared/domain/table-entry';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { Button, Notice } from '@shop/shared/ui';
+import css from './overlays.module.css';
+
+/** The browser's own QR reader (Shape Detection API); no library is shipped for it. */
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
+}
+type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
+
+function detectorClass(): BarcodeDetectorClass | undefined {
+  return (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+}
+
+/** Whether this device can scan a table QR code in the page (camera and a QR reader). */
+export function canScanQr(): boolean {
+  return typeof window !== 'undefined' && detectorClass() !== undefined && Boolean(navigator.mediaDevices?.getUserMedia);
+}
+
+/**
+ * Table QR scanner (shop-spec §2, §5, §9): rear camera preferred, at most 10 scans per second, a
+ * camera permission hint after 3 s, foreign and unreadable codes reported as toasts.
+ */
+export function QrScanner({ onTable, onStop }: { onTable: (table: string) => void; onStop: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [hint, setHint] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let timer = 0;
+    let stopped = false;
+    let lastReport = '';
+    const hintTimer = window.setTimeout(() => setHint(true), SHOP_CONSTANTS.cameraHintMs);
+    const Detector = detectorClass();
+
+    const scan = async (detector: BarcodeDetectorLike) => {
+      if (stopped || !video.current) return;
+      try {
+        for (const code of await detector.detect(video.current)) {
+          const result = readTableQr(code.rawValue, window.location.host);
+          if (result.kind === 'table') {
+            stopped = true;
+            onTable(result.table);
+            return;
+          }
+          if (result.kind !== 'ignored' && code.rawValue !== lastReport) {
+            lastReport = code.rawValue;
+            emit('shell:overlay', { kind: 'toast', text: result.kind === 'foreign' ? shellTexts.tableQrForeign : shellTexts.tableQrUnreadable });
+          }
+        }
+      } catch {
+        /* a frame that cannot be read: try the next one */
+      }
+      if (!stopped) timer = window.setTimeout(() => void scan(detector), 1000 / SHOP_CONSTANTS.qrMaxScansPerSecond);
+    };
+
+    void (async () => {
+      try {
+        if (!Detector) throw new Error('no QR reader');
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+        if (stopped || !video.current) return;
+        window.clearTimeout(hintTimer);
+        setHint(false);
+        video.current.srcObject = stream;
+        await video.current.play();
+        void scan(new Detector({ formats: ['qr_code'] }));
+      } catch {
+        window.clearTimeout(hintTimer);
+        if (!stopped) setFailed(true);
+      }
+    })();
+
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      window.clearTimeout(hintTimer);
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [onTable]);
+
+  return (
+    <div className={css.scanner} data-testid="table-scanner">
+      {failed ? <Notice error>{shellTexts.tableCameraFailed}</Notice> : <video ref={video} className={css.scannerVideo} muted playsInline />}
+      {hint && !failed ? <p className={css.dialogText}>{shellTexts.tableCameraHint}</p> : null}
+      <Button variant="ghost" block onClick={onStop}>
+        {shellTexts.tableCancel}
+      </Button>
+    </div>
+  );
+}

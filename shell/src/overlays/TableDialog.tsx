@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { emit, inform, on } from '@shop/shared/bus';
+import { isTableNumber, typeTableDigit } from '@shop/shared/domain/table-entry';
+import { fill } from '@shop/shared/i18n/fill';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { orderModeStore, tableStore } from '@shop/shared/stores';
+import { Button } from '@shop/shared/ui';
+import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
+import { QrScanner, canScanQr } from './QrScanner';
+import css from './overlays.module.css';
+
+const LAYER_ID = 'shell-table-dialog';
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/**
+ * The full-screen table-number dialog (shop-spec §2, checkout-spec §4): a digit entry with reset,
+ * Weiter and Abbrechen, and the table QR scanner where the device can read QR codes. Confirming
+ * puts the shop into in-house mode at that table (kept 2 h, like a scanned table link).
+ */
+export function TableDialog() {
+  const [open, setOpen] = useState(false);
+  const [entry, setEntry] = useState('');
+  const [scanning, setScanning] = useState(false);
+
+  const close = () => {
+    closeDialog(LAYER_ID);
+    setOpen(false);
+    setScanning(false);
+    setEntry('');
+  };
+
+  useEffect(() => {
+    const sub = on('shell:table-dialog').subscribe(() => {
+      openDialog(LAYER_ID);
+      setEntry('');
+      setOpen(true);
+    });
+    const offCloseAll = onCloseAll(close);
+    return () => {
+      sub.unsubscribe();
+      offCloseAll();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (/^\d$/.test(e.key)) setEntry((v) => typeTableDigit(v, e.key));
+      else if (e.key === 'Backspace') setEntry((v) => v.slice(0, -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!open) return null;
+
+  const confirm = async (table: string) => {
+    if (!isTableNumber(table)) {
+      await inform(shellTexts.tableEmpty, '');
+      return;
+    }
+    tableStore.set({ table });
+    orderModeStore.set('inhouse');
+    close();
+    emit('shell:overlay', { kind: 'snackbar', text: fill(shellTexts.homeTableMode, { table }) });
+  };
+
+  return (
+    <div className={css.fullscreen} role="dialog" aria-modal="true" aria-labelledby="table-dialog-title" data-testid="table-dialog">
+      <h2 id="table-dialog-title" className={css.dialogTitle}>
+        {shellTexts.tableDialogTitle}
+      </h2>
+      {scanning ? (
+        <QrScanner
+          onTable={(table) => {
+            setScanning(false);
+            setEntry(table);
+          }}
+          onStop={() => setScanning(false)}
+        />
+      ) : (
+        <>
+          <p className={css.dialogText}>{shellTexts.tableDialogIntro}</p>
+          <output className={css.tableEntry} data-testid="table-entry" aria-label={entry ? shellTexts.tableDetected : shellTexts.tableDialogTitle}>
+            {entry || '–'}
+          </output>
+          <div className={css.keypad}>
+            {KEYS.map((k) => (
+              <button key={k} type="button" className={css.key} onClick={() => setEntry((v) => typeTableDigit(v, k))} data-testid={`table-key-${k}`}>
+                {k}
+              </button>
+            ))}
+            <button type="button" className={css.key} onClick={() => setEntry('')} data-testid="table-reset">
+              {shellTexts.tableReset}
+            </button>
+            <button type="button" className={css.key} onClick={() => setEntry((v) => typeTableDigit(v, '0'))} data-testid="table-key-0">
+              0
+            </button>
+          </div>
+          {canScanQr() ? (
+            <Button variant="secondary" block onClick={() => setScanning(true)} data-testid="table-scan">
+              {shellTexts.tableScan}
+            </Button>
+          ) : null}
+        </>
+      )}
+      <div className={css.actions}>
+        <Button variant="ghost" onClick={close} data-testid="table-cancel">
+          {shellTexts.tableCancel}
+        </Button>
+        <Button onClick={() => void confirm(entry)} data-testid="table-next">
+          {shellTexts.tableNext}
+        </Button>
+      </div>
+    </div>
+  );
+}
