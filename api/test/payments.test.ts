@@ -15,7 +15,12 @@ import { startTestApi, type TestApi } from './support/test-api';
 
 const OTHER_BROWSER = 'test-browser-0000-0000-0000-000000000002';
 const verifier: TokenVerifier = {
-  verify: async (token) => (token === 'token-anna' ? { uid: 'uid-anna', email: 'anna@example.org', emailVerified: true, name: 'Anna Berg', providerId: 'password' } : null),
+  verify: async (token) =>
+    token === 'token-anna'
+      ? { uid: 'uid-anna', email: 'anna@example.org', emailVerified: true, name: 'Anna Berg', providerId: 'password' }
+      : token === 'token-ben'
+        ? { uid: 'uid-ben', email: 'ben@example.org', emailVerified: true, name: 'Ben Ohm', providerId: 'password' }
+        : null,
 };
 
 describe.each(testDatabases())('payments with the offline test provider on $name', (database) => {
@@ -257,6 +262,22 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     expect((await loadOrder(big)).authCompleted).toBe(false);
     // Somebody else's card cannot be used.
     expect((await t.call('CustomerCardAuthorize', { order: { uniqueOrderId: big.uniqueOrderId }, rfid: 'RFID-ANNA-1' })).status).toBe(401);
+  });
+
+  it('customer card: the user chooses the primary card among their own cards only', async () => {
+    await issueCustomerCard(t.api.database.db, { rfid: 'RFID-BEN-1', fuid: 'uid-ben', label: 'Kundenkarte Büro', balance: 500, primary: true, now: clock });
+    await issueCustomerCard(t.api.database.db, { rfid: 'RFID-BEN-2', fuid: 'uid-ben', label: 'Kundenkarte Privat', balance: 3000, now: clock });
+    const chosen = await t.call('SetPrimaryCustomerCard', { rfid: 'RFID-BEN-2' }, { token: 'token-ben' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.primaryCardId).toBe('RFID-BEN-2');
+    expect((await t.call('GetCustomerCards', {}, { token: 'token-ben' })).body.primaryCardId).toBe('RFID-BEN-2');
+
+    // Anna's card is not Ben's; a guest has no cards.
+    const foreign = await t.call('SetPrimaryCustomerCard', { rfid: 'RFID-ANNA-1' }, { token: 'token-ben' });
+    expect(foreign.status).toBe(403);
+    expect((await t.call('GetCustomerCards', {}, { token: 'token-anna' })).body.primaryCardId).toBe('RFID-ANNA-1');
+    expect((await t.call('SetPrimaryCustomerCard', { rfid: 'RFID-BEN-1' })).status).toBe(401);
+    expect((await t.call('GetCustomerCards', {}, { token: 'token-ben' })).body.primaryCardId).toBe('RFID-BEN-2');
   });
 
   it('cash captcha: 4 characters, right answer once, wrong or expired refused', async () => {

@@ -148,3 +148,49 @@ test.describe('sign-in and account', () => {
     await expect(page).toHaveURL(/\/Registrierung$/);
   });
 });
+
+test.describe('payment methods and customer cards', () => {
+  test('a signed-in guest sees the card saved at checkout under Zahlungsmittel and removes it', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/Zahlungsmittel');
+    await expect(page.getByTestId('sign-in-required')).toHaveText('Melde dich an, um diesen Bereich zu sehen.');
+
+    // A card saved with the payment provider for this account (as the checkout's card form does).
+    const email = newEmail('karte');
+    const signUp = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
+      data: { email, password: PASSWORD, displayName: 'Karla Karte', returnSecureToken: true },
+    });
+    const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
+    const act = async (action: string, payload: unknown) => {
+      const res = await request.post('/api/action', {
+        headers: { authorization: `Bearer ${idToken}` },
+        data: { action, payload, channel: 'on-the-go', browserId: 'e2e-browser-0000-0000-0000-0000000000a1', secToken: '', timeout: 10000 },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      return (await res.json()) as Record<string, string>;
+    };
+    const { stripeCustomerId } = await act('CreateStripeBuyer', { fuid: localId, email });
+    await act('AttachPaymentMethodToStripe', { stripeCustomerId, paymentMethodId: 'pm_card_visa', testCardExpiry: '11/31' });
+
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByText('Angemeldet als Karla Karte')).toBeVisible();
+    await page.goto('/Zahlungsmittel');
+    await expect(page.getByTestId('methods-test-mode')).toBeVisible();
+    const card = page.getByTestId('payment-method');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('4242');
+    await expect(card).toContainText('gültig bis 11/31');
+
+    await card.getByTestId('payment-method-remove').click();
+    await expect(page.getByTestId('dialog')).toContainText('Karte entfernen?');
+    await page.getByTestId('dialog').getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByTestId('methods-empty')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('methods-empty')).toBeVisible();
+
+    // Customer cards: none linked to this new account yet.
+    await page.goto('/Karten');
+    await expect(page.getByTestId('cards-empty')).toContainText('Frag in deiner Filiale nach einer Kundenkarte.');
+    expect(errors).toEqual([]);
+  });
+});

@@ -2,6 +2,8 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createRemoteApp } from '@shop/shared/react';
 import { ROUTES } from '@shop/shared/routes';
 import { AccountPage } from './features/account/AccountPage';
+import { CardsPage } from './features/cards/CardsPage';
+import { PaymentMethodsPage } from './features/payment-methods/PaymentMethodsPage';
 import { RegisterPage } from './features/register/RegisterPage';
 import { ResetPasswordPage } from './features/reset/ResetPasswordPage';
 import { SignInPage } from './features/signin/SignInPage';
@@ -17,6 +19,8 @@ function AccountRoutes() {
           <Route path={ROUTES.Account.path} element={<AccountPage />} />
           <Route path={ROUTES.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={ROUTES.Stempelkarte.path} element={<StampCardPage />} />
+          <Route path={ROUTES.Karten.path} element={<CardsPage />} />
+          <Route path={ROUTES.Zahlungsmittel.path} element={<PaymentMethodsPage />} />
           <Route path="*" element={null} />
         </Routes>
       </div>

@@ -3,7 +3,7 @@ import { de } from '@shop/shared/i18n';
 import { customerCards, paymentCustomers, payments as paymentsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { issueCashCaptcha } from '../payments/cash-captcha';
-import { customerCardsOf } from '../payments/customer-card';
+import { customerCardsOf, setPrimaryCustomerCard } from '../payments/customer-card';
 import { ProviderError } from '../payments/provider';
 import { paymentsOf } from '../payments/registry';
 import { refreshPayment, startPayment, type PaymentDeps } from '../payments/service';
@@ -174,6 +174,12 @@ const GetCustomerCards: ActionHandler<'GetCustomerCards'> = async (_payload, ctx
   return customerCardsOf(ctx.db, ctx.user.uid);
 };
 
+const SetPrimaryCustomerCard: ActionHandler<'SetPrimaryCustomerCard'> = async ({ rfid }, ctx) => {
+  if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'Customer cards need a signed-in user');
+  if (!(await setPrimaryCustomerCard(ctx.db, ctx.user.uid, rfid))) throw new ApiError(403, 'forbidden', `Card ${rfid} does not belong to this user`);
+  return customerCardsOf(ctx.db, ctx.user.uid);
+};
+
 const CustomerCardAuthorize: ActionHandler<'CustomerCardAuthorize'> = async (payload, ctx) =>
   guarded(async () => {
     if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'Customer cards need a signed-in user');
@@ -189,6 +195,7 @@ const CustomerCardAuthorize: ActionHandler<'CustomerCardAuthorize'> = async (pay
 const GetCashCaptcha: ActionHandler<'GetCashCaptcha'> = async (_payload, ctx) => issueCashCaptcha(ctx.db, ctx.now());
 
 export const paymentsHandlers = {
+  SetPrimaryCustomerCard,
   GetStripeBuyersProfile,
   CreateStripeBuyer,
   AttachPaymentMethodToStripe,

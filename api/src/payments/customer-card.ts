@@ -29,6 +29,17 @@ export async function customerCardsOf(db: Db, fuid: string): Promise<{ cards: Cu
   return { cards: result, primaryCardId: cards.find((c) => c.isPrimary)?.rfid ?? null };
 }
 
+/** Makes `rfid` the user's only primary card, in one statement; false when the card is not the user's. */
+export async function setPrimaryCustomerCard(db: Db, fuid: string, rfid: string): Promise<boolean> {
+  const owned = await db.select({ rfid: customerCards.rfid }).from(customerCards).where(and(eq(customerCards.rfid, rfid), eq(customerCards.fuid, fuid)));
+  if (owned.length === 0) return false;
+  await db
+    .update(customerCards)
+    .set({ isPrimary: sql`${customerCards.rfid} = ${rfid}` })
+    .where(eq(customerCards.fuid, fuid));
+  return true;
+}
+
 async function heldAmount(db: Pick<Db, 'select'>, rfid: string): Promise<number> {
   const rows = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${customerCardHolds.amount}), 0)` })

@@ -112,6 +112,11 @@ export const paymentsActions = {
     payload: z.object({}).strict().optional(),
     response: z.object({ cards: z.array(customerCard), primaryCardId: z.string().nullable() }),
   },
+  /** Karten: makes one of the signed-in user's customer cards the primary card (the one checkout charges). */
+  SetPrimaryCustomerCard: {
+    payload: z.object({ rfid: z.string().min(1).max(64) }).strict(),
+    response: z.object({ cards: z.array(customerCard), primaryCardId: z.string().nullable() }),
+  },
   /** Places a hold on the primary card's CRED account for the order's total. */
   CustomerCardAuthorize: {
     payload: z.object({ order: orderRef, rfid: z.string().min(1).max(64) }).strict(),

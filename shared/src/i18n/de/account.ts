@@ -57,4 +57,26 @@ export const account = {
   stampSlot: 'Stempelfeld {n}',
   stampFull: 'Deine Stempelkarte ist voll! Bei deiner nächsten Bestellung erhältst du den Rabatt.',
   stampLoadFailed: 'Die Stempelkarte konnte nicht geladen werden.',
+  // signed-in areas
+  signInRequired: 'Melde dich an, um diesen Bereich zu sehen.',
+  // Karten (customer cards)
+  cardsTitle: 'Kundenkarten',
+  cardsEmpty: 'Mit deinem Konto ist noch keine Kundenkarte verbunden. Frag in deiner Filiale nach einer Kundenkarte.',
+  cardsBalance: 'Guthaben: {amount}',
+  cardsPrimary: 'Hauptkarte',
+  cardsMakePrimary: 'Als Hauptkarte wählen',
+  cardsPrimaryChanged: '{label} ist jetzt deine Hauptkarte.',
+  cardsInfo: 'Mit deiner Hauptkarte bezahlst du im Checkout mit „Kundenkarte“.',
+  cardsLoadFailed: 'Deine Kundenkarten konnten nicht geladen werden.',
+  // Zahlungsmittel (saved payment cards)
+  methodsTitle: 'Zahlungsmittel',
+  methodsEmpty: 'Du hast noch keine Karte gespeichert. Beim Bezahlen im Checkout kannst du eine Karte hinzufügen.',
+  methodsExpiry: 'gültig bis {exp}',
+  methodsRemove: 'Entfernen',
+  methodsRemoveQuestion: 'Karte entfernen?',
+  methodsRemoveText: '{label} wird aus deinen Zahlungsmitteln entfernt.',
+  methodsRemoved: 'Die Karte wurde entfernt.',
+  methodsTestMode: 'Testmodus: Es werden keine echten Zahlungen ausgeführt.',
+  methodsLoadFailed: 'Deine Zahlungsmittel konnten nicht geladen werden.',
+  toCustomerCards: 'Kundenkarten',
 } as const;
