@@ -18,7 +18,9 @@ const verifier: TokenVerifier = {
   verify: async (token) =>
     token === 'token-anna'
       ? { uid: 'uid-anna', email: 'anna@example.org', emailVerified: true, name: 'Anna Berg', providerId: 'password' }
-      : token === 'token-ben'
+      : token === 'token-staff'
+        ? { uid: 'uid-staff', email: 'kueche@example.org', emailVerified: true, name: 'Küche', providerId: 'password', staff: true }
+        : token === 'token-ben'
         ? { uid: 'uid-ben', email: 'ben@example.org', emailVerified: true, name: 'Ben Ohm', providerId: 'password' }
         : null,
 };
@@ -278,6 +280,29 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     expect((await t.call('GetCustomerCards', {}, { token: 'token-anna' })).body.primaryCardId).toBe('RFID-ANNA-1');
     expect((await t.call('SetPrimaryCustomerCard', { rfid: 'RFID-BEN-1' })).status).toBe(401);
     expect((await t.call('GetCustomerCards', {}, { token: 'token-ben' })).body.primaryCardId).toBe('RFID-BEN-2');
+  });
+
+  it('staff board: accepting an order paid online captures it; rejecting one voids it; a taken payment is not taken twice', async () => {
+    const card = await savedCard('pm_card_visa');
+    const accepted = await onlineOrder();
+    expect((await intent(accepted, card)).status).toBe(200);
+    expect((await markAuthorized(accepted)).status).toBe(200);
+    const confirm = await t.call('UpdateOrderStatus', { uniqueOrderId: accepted.uniqueOrderId, change: 'confirm' }, { token: 'token-staff' });
+    expect(confirm.status, JSON.stringify(confirm.body.error)).toBe(200);
+    expect(confirm.body.order).toMatchObject({ state: 'Confirmed', captured: true, paid: true, sentToPos: true });
+    expect((await paymentRows(accepted))[0]!.status).toBe('captured');
+    const ready = await t.call('UpdateOrderStatus', { uniqueOrderId: accepted.uniqueOrderId, change: 'ready' }, { token: 'token-staff' });
+    expect(ready.body.order).toMatchObject({ abholbereit: true, captured: true });
+
+    const refused = await onlineOrder();
+    expect((await intent(refused, card)).status).toBe(200);
+    expect((await markAuthorized(refused)).status).toBe(200);
+    const reject = await t.call('UpdateOrderStatus', { uniqueOrderId: refused.uniqueOrderId, change: 'reject', reason: 'Zutat ausverkauft' }, { token: 'token-staff' });
+    expect(reject.body.order).toMatchObject({ state: 'Rejected', rejectReason: 'Zutat ausverkauft', captured: false });
+    expect((await paymentRows(refused))[0]!.status).toBe('voided');
+    const late = await t.call('UpdateOrderStatus', { uniqueOrderId: refused.uniqueOrderId, change: 'confirm' }, { token: 'token-staff' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ userMessage: 'Diese Bestellung ist bereits abgeschlossen.' });
   });
 
   it('cash captcha: 4 characters, right answer once, wrong or expired refused', async () => {

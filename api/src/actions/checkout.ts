@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
-import { SHOP_CHANNEL, userChannel } from '@shop/shared/contract';
+import { SHOP_CHANNEL, STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
 import { orders } from '../db/schema';
 import { createCouponRepository } from '../orders/coupon-repository';
 import { newUniqueOrderId } from '../orders/order-ids';
@@ -90,7 +90,7 @@ async function saveNew(input: OrderDraft, ctx: ActionContext): Promise<ActionRes
     await ctx.menus.markStockChanged(kind, now);
     await ctx.events.publish(SHOP_CHANNEL, { type: 'menuUpdated', kind });
   }
-  await ctx.events.publish('staff', { type: 'orderUpdated', uniqueOrderId, state: saved.state });
+  await ctx.events.publish(STAFF_CHANNEL, { type: 'orderUpdated', uniqueOrderId, state: saved.state });
   if (fuid) await ctx.events.publish(userChannel(fuid), { type: 'orderUpdated', uniqueOrderId, state: saved.state });
   return { order: saved, uniqueOrderId, duplicate: false };
 }

@@ -7,6 +7,7 @@ import { menuHandlers } from './menu';
 import { paymentsHandlers } from './payments';
 import { accountHandlers } from './account';
 import { ordersHandlers } from './orders';
+import { staffHandlers } from './staff';
 
 /** Every action's handler, one module per area. The type makes a missing handler a compile error. */
 export const handlers: HandlerMap = {
@@ -18,4 +19,5 @@ export const handlers: HandlerMap = {
   ...paymentsHandlers,
   ...accountHandlers,
   ...ordersHandlers,
+  ...staffHandlers,
 };

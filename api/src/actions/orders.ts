@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
-import { userChannel } from '@shop/shared/contract';
+import { STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { isCancelledOrFinished } from '@shop/shared/domain/orders';
 import { repeatsLastCall } from '@shop/shared/domain/waiter-call';
@@ -50,7 +50,7 @@ const ConfirmAllReady: ActionHandler<'ConfirmAllReady'> = async ({ uniqueOrderId
     .returning({ data: orders.data });
   const updated = written!.data;
   const event = { type: 'orderUpdated' as const, uniqueOrderId, state: updated.state };
-  await ctx.events.publish('staff', event);
+  await ctx.events.publish(STAFF_CHANNEL, event);
   if (updated.fuid) await ctx.events.publish(userChannel(updated.fuid), event);
   return { order: updated };
 };
@@ -89,7 +89,7 @@ const Kellnerruf: ActionHandler<'Kellnerruf'> = async ({ usecase, type, table, s
     const [winner] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
     return { signal: asSignal(winner!), repeated: true };
   }
-  await ctx.events.publish('staff', { type: 'waiterCalled', signalId, table, at: now });
+  await ctx.events.publish(STAFF_CHANNEL, { type: 'waiterCalled', signalId, table, at: now });
   return { signal: asSignal(inserted), repeated: false };
 };
 

@@ -4,6 +4,8 @@ export interface VerifiedUser {
   readonly emailVerified: boolean;
   readonly name: string | null;
   readonly providerId: string;
+  /** Custom claim `staff: true`: may use the staff order board (see docs/adr/0010-staff-board.md). */
+  readonly staff?: boolean;
 }
 
 export interface TokenVerifier {
@@ -31,6 +33,7 @@ export async function createFirebaseVerifier(projectId: string, emulatorHost: st
           emailVerified: decoded.email_verified ?? false,
           name: (decoded.name as string | undefined) ?? null,
           providerId: decoded.firebase?.sign_in_provider ?? 'password',
+          staff: decoded.staff === true,
         };
       } catch {
         return null;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SHOP_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
+import { SHOP_CHANNEL, STAFF_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
 import type { TokenVerifier } from '../auth/verify';
 import type { EventBus, Unsubscribe } from '../events/event-bus';
 
@@ -8,11 +8,12 @@ const MAX_CHANNELS = 4;
 
 /**
  * The channels a request may listen to: 'shop' for everyone, 'user<uid>' only for the holder of a
- * valid ID token with that uid. Everything else is refused; with nothing left, 'shop'.
+ * valid ID token with that uid, 'staff' only for a token with the staff claim. Everything else is
+ * refused; with nothing left, 'shop'.
  */
-export function allowedChannels(requested: string[], uid: string | null): { channels: string[]; refused: string[] } {
+export function allowedChannels(requested: string[], uid: string | null, staff = false): { channels: string[]; refused: string[] } {
   const unique = [...new Set(requested.map((c) => c.trim()).filter(Boolean))].slice(0, MAX_CHANNELS);
-  const ok = (c: string) => c === SHOP_CHANNEL || (uid !== null && c === userChannel(uid));
+  const ok = (c: string) => c === SHOP_CHANNEL || (uid !== null && c === userChannel(uid)) || (staff && c === STAFF_CHANNEL);
   const channels = unique.filter(ok);
   return { channels: channels.length ? channels : [SHOP_CHANNEL], refused: unique.filter((c) => !ok(c)) };
 }
@@ -30,7 +31,7 @@ export function registerEventsRoute(app: FastifyInstance, events: EventBus, veri
     const requested = typeof query.channels === 'string' ? query.channels.split(',') : [SHOP_CHANNEL];
     const token = typeof query.token === 'string' && query.token ? query.token : null;
     const user = token ? await verifier.verify(token) : null;
-    const { channels, refused } = allowedChannels(requested, user?.uid ?? null);
+    const { channels, refused } = allowedChannels(requested, user?.uid ?? null, user?.staff === true);
 
     reply.hijack();
     const res = reply.raw;

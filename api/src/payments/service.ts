@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
-import { userChannel } from '@shop/shared/contract';
+import { STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { de } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
@@ -228,7 +228,7 @@ function paymentAuthOf(row: PaymentRow): Record<string, unknown> {
 }
 
 async function publishOrder(deps: PaymentDeps, data: SavedOrder): Promise<void> {
-  await deps.events.publish('staff', { type: 'orderUpdated', uniqueOrderId: data.uniqueOrderId, state: data.state });
+  await deps.events.publish(STAFF_CHANNEL, { type: 'orderUpdated', uniqueOrderId: data.uniqueOrderId, state: data.state });
   if (data.fuid) await deps.events.publish(userChannel(data.fuid), { type: 'orderUpdated', uniqueOrderId: data.uniqueOrderId, state: data.state });
 }
 

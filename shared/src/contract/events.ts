@@ -13,6 +13,8 @@ export const serverEvent = z.discriminatedUnion('type', [
 export type ServerEvent = z.infer<typeof serverEvent>;
 
 export const SHOP_CHANNEL = 'shop';
+/** Orders and waiter calls for the staff board; granted to ID tokens with the staff claim only. */
+export const STAFF_CHANNEL = 'staff';
 export function userChannel(uid: string): string {
   return `user${uid}`;
 }

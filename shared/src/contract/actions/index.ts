@@ -7,6 +7,7 @@ import { menuActions } from './menu';
 import { accountActions } from './account';
 import { ordersActions } from './orders';
 import { paymentsActions } from './payments';
+import { staffActions } from './staff';
 export * from './account';
 
 /**
@@ -22,6 +23,7 @@ export const ACTIONS = {
   ...accountActions,
   ...ordersActions,
   ...paymentsActions,
+  ...staffActions,
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
