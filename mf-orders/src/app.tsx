@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createRemoteApp } from '@shop/shared/react';
 import { ROUTES } from '@shop/shared/routes';
+import { BoardPage } from './features/board/BoardPage';
 import { ConfirmationPage } from './features/confirmation/ConfirmationPage';
 import { OrderPage } from './features/order/OrderPage';
 import { OrdersPage } from './features/orders/OrdersPage';
@@ -16,6 +17,7 @@ function OrdersRoutes() {
           <Route path={ROUTES.Bestellungen.path} element={<OrdersPage />} />
           <Route path={ROUTES.Bestaetigung.path} element={<ConfirmationPage />} />
           <Route path={ROUTES.Kellnerruf.path} element={<WaiterCallPage />} />
+          <Route path={ROUTES.Bestellboard.path} element={<BoardPage />} />
           <Route path={ROUTES.KellnerrufErfolgreich.path} element={<WaiterCallDonePage />} />
           <Route path="*" element={null} />
         </Routes>

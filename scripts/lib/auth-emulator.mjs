@@ -69,3 +69,23 @@ export async function startAuthEmulator({ port, projectId = DEMO_PROJECT_ID, log
     },
   };
 }
+
+/** The demo staff account `npm start` creates in the emulator, for the staff board (/Bestellboard). */
+export const DEMO_STAFF = { email: 'kueche@streetfood.test', password: 'kueche123', displayName: 'Küche' };
+
+/**
+ * Creates an e-mail/password account in the Auth emulator and gives it the custom claim
+ * `staff: true` (what `node scripts/grant-staff.mjs` does with firebase-admin in production).
+ */
+export async function createStaffAccount(host, projectId = DEMO_PROJECT_ID, account = DEMO_STAFF) {
+  const base = `http://${host}/identitytoolkit.googleapis.com/v1`;
+  const post = async (url, body, headers = {}) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`Auth emulator ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const { localId } = await post(`${base}/accounts:signUp?key=any`, { ...account, returnSecureToken: true });
+  await post(`${base}/projects/${projectId}/accounts:update`, { localId, customAttributes: JSON.stringify({ staff: true }) }, { authorization: 'Bearer owner' });
+  return { uid: localId, ...account };
+}

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './apps.mjs';
-import { startAuthEmulator } from './auth-emulator.mjs';
+import { createStaffAccount, DEMO_STAFF, startAuthEmulator } from './auth-emulator.mjs';
 import { waitForHttp } from './ports.mjs';
 
 export async function startStack({ port, env = {}, log = console.log, quiet = false } = {}) {
@@ -16,6 +16,8 @@ export async function startStack({ port, env = {}, log = console.log, quiet = fa
     emulatorHost = emulator.host;
     stops.push(() => emulator.stop());
     log(`  Auth emulator on ${emulatorHost}`);
+    await createStaffAccount(emulatorHost);
+    log(`  staff board /Bestellboard: sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
   }
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')], {
     cwd: REPO_ROOT,

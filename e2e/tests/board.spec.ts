@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Menu, SavedOrder } from '@shop/shared/contract';
+import { captchaAnswerOf } from '../../api/test/support/captcha';
+import { takeawayDraft } from '../../api/test/support/orders';
+import { collectPageErrors } from '../support/shop';
+
+/**
+ * The staff order board (/Bestellboard): a staff account (custom claim staff: true) sees a guest's
+ * order arrive live, accepts it and marks it ready; the guest's order page then says it is ready.
+ */
+
+const PASSWORD = 'kueche123';
+const DEMO_PROJECT = 'demo-streetfood';
+
+async function createStaff(request: APIRequestContext, email: string): Promise<void> {
+  const signUp = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
+    data: { email, password: PASSWORD, displayName: 'Küche', returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { localId } = (await signUp.json()) as { localId: string };
+  const claim = await request.post(`/identitytoolkit.googleapis.com/v1/projects/${DEMO_PROJECT}/accounts:update`, {
+    headers: { authorization: 'Bearer owner' },
+    data: { localId, customAttributes: JSON.stringify({ staff: true }) },
+  });
+  expect(claim.ok(), await claim.text()).toBe(true);
+}
+
+async function guestAction<T>(page: Page, name: string, payload: unknown): Promise<T> {
+  const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
+  const res = await page.request.post('/api/action', { data: { action: name, payload, channel: 'on-the-go', browserId, secToken: '', timeout: 10000 } });
+  expect(res.ok(), `${name}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test('the kitchen sees a new order live, accepts it and marks it ready; the guest is told', async ({ page, browser, request }) => {
+  const errors = collectPageErrors(page);
+  const email = `kueche-${Date.now().toString(36)}@example.org`;
+  await createStaff(request, email);
+
+  // A guest without a staff claim is turned away.
+  await page.goto('/Bestellboard');
+  await expect(page.getByTestId('board-staff-only')).toContainText('nur für Mitarbeiterinnen und Mitarbeiter');
+
+  await page.goto('/Anmelden');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByText('Angemeldet als Küche')).toBeVisible();
+  await page.goto('/Bestellboard');
+  await expect(page.getByTestId('board-live')).toHaveText('Live');
+
+  // A guest orders on their own phone.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto('/');
+  await expect(guest.getByTestId('home')).toBeVisible();
+  const { menu } = await guestAction<{ menu: Menu }>(guest, 'PullFoodMenu', {});
+  const issued = await guestAction<{ captchaId: string; svg: string }>(guest, 'GetCashCaptcha', {});
+  const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+  const { order } = await guestAction<{ order: SavedOrder }>(guest, 'SaveNewOrder', {
+    order: { ...draft, captcha: { id: issued.captchaId, answer: captchaAnswerOf(issued.svg) } },
+  });
+  await guest.goto(`/Bestellung/${order.uniqueOrderId}`);
+  await expect(guest.getByTestId('order-number')).toContainText(String(order.orderNumber));
+
+  // Live: well before the 15 s poll.
+  const card = page.locator(`[data-testid="board-order"][data-order-number="${order.orderNumber}"]`);
+  await expect(card).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByTestId('toast')).toHaveText(`Neue Bestellung Nr. ${order.orderNumber}`);
+  await expect(card).toContainText('Tacos al Pastor');
+  await expect(card.getByTestId('board-order-state')).toHaveText('Eingegangen');
+
+  await card.getByTestId('board-confirm').click();
+  await expect(card.getByTestId('board-order-state')).toHaveText('Bestätigt');
+  await card.getByTestId('board-ready').click();
+  await expect(card.getByTestId('board-collected')).toBeVisible();
+
+  // The guest's order page notices within its refresh interval.
+  await expect(guest.getByTestId('dialog')).toContainText('Deine Bestellung ist abholbereit!', { timeout: 20_000 });
+
+  await card.getByTestId('board-collected').click();
+  await expect(page.getByTestId('board-open').locator(`[data-order-number="${order.orderNumber}"]`)).toHaveCount(0);
+  await page.getByText('Erledigt').click();
+  await expect(page.getByTestId('board-done').locator(`[data-order-number="${order.orderNumber}"]`)).toContainText('Abgeholt');
+  await guestContext.close();
+  expect(errors).toEqual([]);
+});

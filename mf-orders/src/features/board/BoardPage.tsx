@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { ask, emit } from '@shop/shared/bus';
+import { ActionCallError, callAction } from '@shop/shared/client';
+import type { SavedOrder } from '@shop/shared/contract';
+import type { StaffChange } from '@shop/shared/domain/order-lifecycle';
+import { isOpenForKitchen } from '@shop/shared/domain/order-lifecycle';
+import { formatEuro } from '@shop/shared/domain/money';
+import { effectiveTargetTime, shopClockTime, shopDate } from '@shop/shared/domain/orders';
+import { orders as texts } from '@shop/shared/i18n/orders';
+import { fill } from '@shop/shared/i18n/fill';
+import { Link, useStore } from '@shop/shared/react';
+import { authStore } from '@shop/shared/stores';
+import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
+import { OrderLines } from '../order/OrderLines';
+import { weekdayDate } from '../order/format';
+import { useBoard } from './board-source';
+import css from './board.module.css';
+
+/** The next steps the kitchen can take with an order, in the order they are offered. */
+function actionsFor(order: SavedOrder): StaffChange[] {
+  if (order.state === 'New') return ['confirm', 'reject'];
+  if (!order.abholbereit) return ['ready'];
+  return ['collected'];
+}
+
+const ACTION_TEXT: Record<StaffChange, string> = {
+  confirm: texts.boardConfirm,
+  ready: texts.boardReady,
+  collected: texts.boardCollected,
+  reject: texts.boardReject,
+};
+
+/** 'für 12:30 Uhr' today; other days carry the date: 'für Montag, 23. Nov., 12:30 Uhr'. */
+function targetText(target: number): string {
+  const time = shopClockTime(target);
+  return fill(texts.boardFor, { time: shopDate(target) === shopDate(Date.now()) ? time : `${weekdayDate(target)}, ${time}` });
+}
+
+function OrderCard({ order, busy, onChange }: { order: SavedOrder; busy: boolean; onChange: (order: SavedOrder, change: StaffChange) => void }) {
+  const open = isOpenForKitchen(order);
+  const where = order.table ? fill(texts.boardTable, { table: order.table }) : texts.usecaseLabels[order.usecase];
+  const payment = order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
+  return (
+    <li className={[css.card, order.state === 'New' ? css.new : '', order.abholbereit ? css.ready : ''].join(' ')} data-testid="board-order" data-order-number={order.orderNumber} data-state={order.state}>
+      <header className={css.cardHead}>
+        <strong className={css.number}>{fill(texts.orderNumberShort, { number: order.orderNumber })}</strong>
+        <span className={css.time}>{targetText(effectiveTargetTime(order))}</span>
+      </header>
+      <p className={css.meta}>
+        {where} · {order.userInfo.name} · <span data-testid="board-order-state">{texts.stateLabels[order.state]}</span>
+        {order.abholbereit && open ? ` · ${texts.boardReady}` : ''}
+      </p>
+      <OrderLines order={order} />
+      {order.note ? <p className={css.note}>„{order.note}“</p> : null}
+      <p className={css.sum}>
+        <span>{payment}</span>
+        <strong>{formatEuro(order.total)}</strong>
+      </p>
+      {open ? (
+        <div className={css.actions}>
+          {actionsFor(order).map((change) => (
+            <Button
+              key={change}
+              variant={change === 'reject' ? 'ghost' : 'primary'}
+              disabled={busy}
+              onClick={() => onChange(order, change)}
+              data-testid={`board-${change}`}
+            >
+              {ACTION_TEXT[change]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Bestellboard: the staff see orders arrive live and move them on (staff accounts only). */
+export function BoardPage() {
+  const user = useStore(authStore);
+  const { state, replace } = useBoard(user?.uid ?? null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const change = async (order: SavedOrder, next: StaffChange) => {
+    if (next === 'reject' && !(await ask(fill(texts.boardRejectQuestion, { number: order.orderNumber }), { text: texts.boardRejectText }))) return;
+    setBusy(order.uniqueOrderId);
+    try {
+      const res = await callAction('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change: next });
+      if (res.ok) replace(res.order);
+      else emit('shell:overlay', { kind: 'snackbar', text: texts.boardLoadFailed });
+    } catch (error) {
+      const message = error instanceof ActionCallError ? error.error?.userMessage : undefined;
+      emit('shell:overlay', { kind: 'snackbar', text: message ?? texts.boardLoadFailed });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const body = () => {
+    switch (state.status) {
+      case 'loading':
+        return <Skeleton height={240} />;
+      case 'signed-out':
+        return (
+          <>
+            <Notice testId="board-staff-only">{texts.boardStaffOnly}</Notice>
+            <p className={css.center}>
+              <Link to="Anmelden" className={buttonClass()}>
+                {texts.boardSignIn}
+              </Link>
+            </p>
+          </>
+        );
+      case 'forbidden':
+        return <Notice testId="board-staff-only">{state.message}</Notice>;
+      case 'failed':
+        return <Notice error>{texts.boardLoadFailed}</Notice>;
+      case 'ready': {
+        const open = state.data.orders.filter(isOpenForKitchen).sort((a, b) => effectiveTargetTime(a) - effectiveTargetTime(b));
+        const done = state.data.orders.filter((o) => !isOpenForKitchen(o));
+        return (
+          <>
+            <p className={css.status} data-testid="board-live" data-live={state.live}>
+              {state.live ? texts.boardLive : texts.boardOffline}
+            </p>
+            {state.data.waiterCalls.length > 0 ? (
+              <ul className={css.calls} data-testid="board-waiter-calls">
+                {state.data.waiterCalls.map((call) => (
+                  <li key={call.signalId}>{fill(texts.boardWaiterCall, { table: call.table, time: shopClockTime(call.createdAt) })}</li>
+                ))}
+              </ul>
+            ) : null}
+            <h2 className={css.heading}>{fill(texts.boardOpen, { count: open.length })}</h2>
+            {open.length === 0 ? <p className={css.empty}>{texts.boardEmpty}</p> : null}
+            <ul className={css.grid} data-testid="board-open">
+              {open.map((order) => (
+                <OrderCard key={order.uniqueOrderId} order={order} busy={busy === order.uniqueOrderId} onChange={(o, c) => void change(o, c)} />
+              ))}
+            </ul>
+            {done.length > 0 ? (
+              <details className={css.done}>
+                <summary>
+                  {texts.boardDone} ({done.length})
+                </summary>
+                <ul className={css.grid} data-testid="board-done">
+                  {done.map((order) => (
+                    <OrderCard key={order.uniqueOrderId} order={order} busy onChange={() => undefined} />
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </>
+        );
+      }
+    }
+  };
+
+  return (
+    <Page title={texts.boardTitle} testId="board-page">
+      {body()}
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { emit } from '@shop/shared/bus';
+import { ActionCallError, callAction, currentIdToken } from '@shop/shared/client';
+import { STAFF_CHANNEL, serverEvent, type ActionResult, type SavedOrder } from '@shop/shared/contract';
+import { shopClockTime } from '@shop/shared/domain/orders';
+import { orders as texts } from '@shop/shared/i18n/orders';
+import { fill } from '@shop/shared/i18n/fill';
+
+/** The board polls as a safety net even while the live stream runs. */
+const POLL_MS = 15_000;
+/** Several events in a burst (a save, then its payment) cause one reload. */
+const RELOAD_DEBOUNCE_MS = 300;
+
+export type BoardData = ActionResult<'LoadStaffOrders'>;
+
+export type BoardState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'signed-out' }
+  | { readonly status: 'forbidden'; readonly message: string }
+  | { readonly status: 'failed' }
+  | { readonly status: 'ready'; readonly data: BoardData; readonly live: boolean };
+
+/**
+ * The staff board's data: LoadStaffOrders, reloaded on every staff event of the live stream
+ * (GET /api/events, channel 'staff', the staff ID token in the query) and every 15 s. New orders
+ * and waiter calls are announced with a toast.
+ */
+export function useBoard(uid: string | null): { state: BoardState; reload: () => Promise<void>; replace: (order: SavedOrder) => void } {
+  const [state, setState] = useState<BoardState>({ status: 'loading' });
+  const known = useRef<Set<string> | null>(null);
+  const live = useRef(false);
+
+  const reload = useCallback(async () => {
+    try {
+      const res = await callAction('LoadStaffOrders', {});
+      if (!res.ok) return setState({ status: res.status === 401 ? 'signed-out' : 'failed' });
+      const seen = known.current;
+      if (seen) {
+        for (const order of res.orders) {
+          if (!seen.has(order.uniqueOrderId)) emit('shell:overlay', { kind: 'toast', text: fill(texts.boardNewOrder, { number: order.orderNumber }) });
+        }
+      }
+      known.current = new Set(res.orders.map((o) => o.uniqueOrderId));
+      setState({ status: 'ready', data: { orders: res.orders, waiterCalls: res.waiterCalls }, live: live.current });
+    } catch (error) {
+      if (error instanceof ActionCallError && error.status === 403) {
+        setState({ status: 'forbidden', message: error.error?.userMessage ?? texts.boardStaffOnly });
+      } else {
+        console.warn('[mf_orders] staff board load failed', error);
+        setState((s) => (s.status === 'ready' ? { ...s, live: false } : { status: 'failed' }));
+      }
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!uid) {
+      setState({ status: 'signed-out' });
+      return;
+    }
+    let alive = true;
+    let source: EventSource | null = null;
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    known.current = null;
+    void reload();
+    const poll = setInterval(() => void reload(), POLL_MS);
+    void currentIdToken().then((token) => {
+      if (!alive || !token) return;
+      source = new EventSource(`/api/events?channels=${STAFF_CHANNEL}&token=${encodeURIComponent(token)}`);
+      source.addEventListener(STAFF_CHANNEL, (message) => {
+        const parsed = serverEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
+        if (!parsed.success) return;
+        const event = parsed.data;
+        if (event.type === 'hello') {
+          live.current = true;
+          setState((s) => (s.status === 'ready' ? { ...s, live: true } : s));
+          return;
+        }
+        if (event.type === 'waiterCalled') {
+          emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
+        }
+        clearTimeout(debounce);
+        debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
+      });
+      source.onerror = () => {
+        live.current = false;
+        setState((s) => (s.status === 'ready' ? { ...s, live: false } : s));
+      };
+    });
+    return () => {
+      alive = false;
+      clearInterval(poll);
+      clearTimeout(debounce);
+      source?.close();
+    };
+  }, [uid, reload]);
+
+  const replace = useCallback((order: SavedOrder) => {
+    setState((s) =>
+      s.status === 'ready' ? { ...s, data: { ...s.data, orders: s.data.orders.map((o) => (o.uniqueOrderId === order.uniqueOrderId ? order : o)) } } : s,
+    );
+  }, []);
+
+  return { state, reload, replace };
+}
