@@ -109,11 +109,19 @@ describe('versioned remote folders /mf/<remote>/<version>/', () => {
 });
 
 describe('the shell', () => {
-  it.each(['/', '/Speisen/all', '/Speise/burrito-classic-chicken', '/Bestellung/ABC123', '/gibtsnicht', '/Korb?cartId=x'])(
-    'answers the app path %s with index.html, no-cache',
-    async (url) => {
+  it.each([
+    ['/', 200],
+    ['/Speisen/all', 200],
+    ['/Speise/burrito-classic-chicken', 200],
+    ['/Bestellung/ABC123', 200],
+    ['/Korb?cartId=x', 200],
+    ['/gibtsnicht', 404],
+    ['/Speise/a/b/c', 404],
+  ])(
+    'answers the app path %s with index.html, no-cache, status %i (404 outside the route table)',
+    async (url, status) => {
       const res = await get(url);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(INDEX_HTML);
@@ -130,6 +138,15 @@ describe('the shell', () => {
     const manifest = await get('/manifest.webmanifest');
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves shell files written after the start (a new shell release) with the same caching', async () => {
+    write('shell/dist/main.5e6f7a8b.js', 'console.log("new shell");');
+    const res = await get('/main.5e6f7a8b.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("new shell");');
+    expect(res.headers['cache-control']).toMatch(IMMUTABLE);
+    expect(res.headers['content-type']).toMatch(/javascript/);
   });
 
   it('does not hide API or asset mistakes behind index.html', async () => {

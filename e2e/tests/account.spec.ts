@@ -194,3 +194,41 @@ test.describe('payment methods and customer cards', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('Einstellungen', () => {
+  test('Einstellungen: a guest chooses allergens to avoid and deletes the contact details kept on the device', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/');
+    await page.evaluate(() => {
+      const form = {
+        name: 'Erika Mustermann',
+        email: 'erika@example.org',
+        phone: '0151 12345678',
+        invoiceAddress: { company: '', street: 'Lange Reihe 10', plz: '20099', city: 'Hamburg' },
+      };
+      localStorage.setItem('checkout:formData', JSON.stringify({ v: form, at: Date.now() }));
+    });
+    await page.goto('/Einstellungen');
+    await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('settings-details')).toContainText('Erika Mustermann');
+    await expect(page.getByTestId('settings-details')).toContainText('Lange Reihe 10, 20099 Hamburg');
+
+    // The allergen setting is the menu's filter: choosing it here hides the fish tacos there.
+    await page.getByTestId('allergen-chip-D').click();
+    await expect(page.getByTestId('allergen-chip-D')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Deine Einstellung wurde gespeichert.')).toBeVisible();
+    await page.goto('/SpeisenProdukte/tacos');
+    await expect(page.locator('[data-testid="product-card"][data-item-id="tacos-al-pastor"]')).toBeVisible();
+    await expect(page.locator('[data-testid="product-card"][data-item-id="tacos-baja-fish"]')).toHaveCount(0);
+
+    await page.goto('/Einstellungen');
+    await expect(page.getByTestId('allergen-chip-D')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('settings-delete-details').click();
+    await expect(page.getByTestId('dialog')).toContainText('Angaben löschen?');
+    await page.getByTestId('dialog').getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByTestId('settings-no-details')).toHaveText('Deine Angaben wurden von diesem Gerät gelöscht.');
+    await page.reload();
+    await expect(page.getByTestId('settings-no-details')).toHaveText('Auf diesem Gerät sind keine Kontaktdaten gespeichert.');
+    expect(errors).toEqual([]);
+  });
+});

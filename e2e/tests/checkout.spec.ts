@@ -116,11 +116,21 @@ test.describe('checkout with the offline test provider', () => {
     await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
     // The order button shows only with 4 captcha characters.
     await expect(page.getByTestId('checkout-next')).toBeDisabled();
+    // A mistyped code: the server answers captchaError, the app reloads silently (checkout-spec §8)
+    // and reopens at this step with the guest's data, a new code and a message.
+    const answer = await readCashCaptcha(page);
+    await page.getByTestId('captcha-input').fill(`${answer[0] === 'A' ? 'B' : 'A'}${answer.slice(1)}`);
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByTestId('captcha-wrong')).toHaveText('Der Sicherheitscode war nicht richtig. Bitte gib den neuen Code ein.', { timeout: 15_000 });
+    await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
+    await expect(page.getByTestId('checkout-next')).toBeDisabled();
     await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
     await expect(page.getByTestId('checkout-next')).toHaveText('Zahlungspflichtig Bestellen');
     await page.getByTestId('checkout-next').click();
     await expectOrderPage(page, sum);
     await expect(page.getByTestId('order-payment')).toContainText('Bei Abholung');
+    // A pickup today (by the guest's clock) shows the time only.
+    await expect(page.getByTestId('order-preorder')).toHaveText(/^Vorbestellung für \d\d:\d\d Uhr$/);
   });
 
   test('delivery: a refused postcode, then an allowed one', async ({ page }) => {
@@ -145,6 +155,8 @@ test.describe('checkout with the offline test provider', () => {
     await addTestCard(page, '4242 4242 4242 4242');
     await page.getByTestId('pay-card').click();
     await expectOrderPage(page, total);
+    await expect(page.getByTestId('order-delivery-address')).toContainText('Lange Reihe 10, 20099 Hamburg');
+    await expect(page.getByTestId('order-delivery-time')).toContainText(/^Lieferung für \w+, \d+\. \S+, ca\. \d\d:\d\d Uhr$/);
   });
 
   test('in-house at table 12 with a 10 % tip', async ({ page }) => {

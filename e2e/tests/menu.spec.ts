@@ -192,17 +192,17 @@ test.describe('menu', () => {
     await expect(card).toContainText('Ausverkauft');
   });
 
-  test('opening hours render merged day ranges, closed days and second windows', async ({ page }) => {
+  test('opening hours render merged day ranges and second windows, the same for branch and pickup', async ({ page }) => {
     await page.goto('/Oeffnungszeiten');
     const city = page.getByTestId('hours-1');
     await expect(city.getByTestId('hours-row')).toHaveText([
-      'MontagGeschlossen',
-      'Dienstag-Donnerstag11:30 bis 15:00 Uhr und 17:00 bis 22:00 Uhr',
-      'Freitag11:30 bis 23:00 Uhr',
-      'Samstag12:00 bis 23:00 Uhr',
-      'Sonntag12:00 bis 21:00 Uhr',
+      'Montag11:00 bis 22:00 Uhr',
+      'Dienstag-Donnerstag11:00 bis 15:00 Uhr und 16:30 bis 22:00 Uhr',
+      'Freitag11:00 bis 23:00 Uhr',
+      'Samstag11:30 bis 23:00 Uhr',
+      'Sonntag12:00 bis 21:30 Uhr',
     ]);
-    await expect(page.getByTestId('hours-2').getByTestId('hours-row').first()).toHaveText('Montag-Donnerstag12:00 bis 21:30 Uhr');
+    await expect(page.getByTestId('hours-2').getByTestId('hours-row').first()).toHaveText('Montag-Donnerstag11:00 bis 22:00 Uhr');
     await page.goto('/Abholzeiten');
     await expect(page.getByTestId('hours-pickup').getByTestId('hours-row').nth(1)).toHaveText('Dienstag-Donnerstag11:00 bis 15:00 Uhr und 16:30 bis 22:00 Uhr');
   });

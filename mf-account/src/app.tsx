@@ -7,6 +7,7 @@ import { PaymentMethodsPage } from './features/payment-methods/PaymentMethodsPag
 import { RegisterPage } from './features/register/RegisterPage';
 import { ResetPasswordPage } from './features/reset/ResetPasswordPage';
 import { SignInPage } from './features/signin/SignInPage';
+import { SettingsPage } from './features/settings/SettingsPage';
 import { StampCardPage } from './features/stamps/StampCardPage';
 
 function AccountRoutes() {
@@ -21,6 +22,7 @@ function AccountRoutes() {
           <Route path={ROUTES.Stempelkarte.path} element={<StampCardPage />} />
           <Route path={ROUTES.Karten.path} element={<CardsPage />} />
           <Route path={ROUTES.Zahlungsmittel.path} element={<PaymentMethodsPage />} />
+          <Route path={ROUTES.Einstellungen.path} element={<SettingsPage />} />
           <Route path="*" element={null} />
         </Routes>
       </div>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { matchRoute } from '@shop/shared/routes';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
@@ -58,27 +59,30 @@ export async function registerStaticRoutes(app: FastifyInstance, appRoot: string
     },
   });
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (reply: FastifyReply, status = 200) => {
     const index = path.join(shellDist, 'index.html');
     if (!fs.existsSync(index)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('Die Shell ist noch nicht gebaut. Bitte `npm start` ausführen.');
     }
     reply.header('cache-control', CACHE_REVALIDATE);
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    return reply.code(status).type('text/html; charset=utf-8').send(fs.createReadStream(index));
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isAppRoute = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/') && !path.extname(url);
-    if (isAppRoute) {
-      // Serve the shell for every app path: known routes and 'Seite nicht gefunden' are rendered
-      // client-side from the route table. Shell files that exist are served by fastify-static above.
+    const isShellPath = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/');
+    if (isShellPath) {
+      // Shell files written after the start (a new shell release) are not among the routes that
+      // fastify-static registered at startup: they are served from here.
       const candidate = path.join(shellDist, url);
       if (url !== '/' && candidate.startsWith(shellDist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
-        return reply.sendFile(url.slice(1));
+        return reply.sendFile(url.slice(1), shellDist);
       }
-      return sendIndex(reply);
+      // Every app path gets the shell: known routes and 'Seite nicht gefunden' are rendered
+      // client-side from the route table. A path outside the route table answers 404 so that
+      // crawlers and link checkers see it is not a page.
+      if (!path.extname(url)) return sendIndex(reply, matchRoute(url) ? 200 : 404);
     }
     return notFound(reply, `No route for ${request.method} ${url}`);
   });

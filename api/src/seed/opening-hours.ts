@@ -11,34 +11,32 @@ function day(a: [number, number, number, number], b?: [number, number, number, n
 }
 const closed = { opened: false, a: NO_WINDOW, b: NO_WINDOW };
 
-/** Hamburg city branch: lunch and dinner windows on weekdays, all day at the weekend, closed Monday. */
-export const cityHours: OpeningHours = {
-  '1': closed,
-  '2': day([11, 30, 15, 0], [17, 0, 22, 0]),
-  '3': day([11, 30, 15, 0], [17, 0, 22, 0]),
-  '4': day([11, 30, 15, 0], [17, 0, 22, 0]),
-  '5': day([11, 30, 23, 0]),
-  '6': day([12, 0, 23, 0]),
-  '7': day([12, 0, 21, 0]),
-};
-
-/** Eimsbüttel branch: open every day from noon. */
-export const eimsbuettelHours: OpeningHours = {
-  '1': day([12, 0, 21, 30]),
-  '2': day([12, 0, 21, 30]),
-  '3': day([12, 0, 21, 30]),
-  '4': day([12, 0, 21, 30]),
-  '5': day([12, 0, 22, 30]),
-  '6': day([12, 0, 22, 30]),
-  '7': day([13, 0, 21, 0]),
-};
-
-/** Ordering windows of the shop (takeaway): every day, so that a demo works any day of the week. */
+/**
+ * Ordering windows of the shop (takeaway and delivery): every day, so that a demo works any day of
+ * the week. Pickup and delivery slots are offered only inside these windows.
+ */
 export const orderingHours: OpeningHours = {
   '1': day([11, 0, 22, 0]),
   '2': day([11, 0, 15, 0], [16, 30, 22, 0]),
   '3': day([11, 0, 15, 0], [16, 30, 22, 0]),
   '4': day([11, 0, 15, 0], [16, 30, 22, 0]),
+  '5': day([11, 0, 23, 0]),
+  '6': day([11, 30, 23, 0]),
+  '7': day([12, 0, 21, 30]),
+};
+
+/**
+ * Hamburg city branch, the default pickup address: open exactly when pickup orders are offered, so
+ * that /Filialen, /Oeffnungszeiten, /Abholzeiten and the checkout's slots never contradict each other.
+ */
+export const cityHours: OpeningHours = orderingHours;
+
+/** Eimsbüttel branch: open without a lunch break; its hours contain every ordering window. */
+export const eimsbuettelHours: OpeningHours = {
+  '1': day([11, 0, 22, 0]),
+  '2': day([11, 0, 22, 0]),
+  '3': day([11, 0, 22, 0]),
+  '4': day([11, 0, 22, 0]),
   '5': day([11, 0, 23, 0]),
   '6': day([11, 30, 23, 0]),
   '7': day([12, 0, 21, 30]),

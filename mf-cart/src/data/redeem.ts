@@ -3,12 +3,11 @@ import { callAction } from '@shop/shared/client';
 import type { Coupon, OrderMode } from '@shop/shared/contract';
 import { isOrderingEnabled } from '@shop/shared/domain/add-to-cart-rules';
 import { newCartItemId } from '@shop/shared/domain/cart';
-import { isCartLocked } from '@shop/shared/domain/cart-lock';
 import { normalizeCouponCode, redeemCoupon, type CouponRefusal } from '@shop/shared/domain/coupons';
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
-import { appDataStore, cartLockStore, cartStore, descriptorStore } from '@shop/shared/stores';
+import { appDataStore, cartStore, descriptorStore, untilCartUnlocked } from '@shop/shared/stores';
 import { updateCart } from './guarded';
 import { ensureLookup } from './menu-lookup';
 import { rememberCoupon } from './saved-coupons';
@@ -20,7 +19,7 @@ export type RedeemOutcome =
   /** Display-only coupon (applicable false): show the promo dialog. */
   | { readonly kind: 'promo'; readonly coupon: Coupon }
   | { readonly kind: 'refused'; readonly message: string; readonly coupon?: Coupon }
-  /** The cart is locked after a restore: the tap is ignored (shop-spec §4). */
+  /** A new restore locked the cart while the coupon was being redeemed (shop-spec §4). */
   | { readonly kind: 'ignored' };
 
 export function refusalText(refusal: CouponRefusal | { kind: 'bundle-unavailable' }): string {
@@ -71,7 +70,8 @@ export async function findCoupon(code: string): Promise<Coupon | null> {
 /** Puts a loaded coupon into the cart (a bundle with its articles), or says why not. */
 export async function putCouponInCart(coupon: Coupon, mode: OrderMode): Promise<RedeemOutcome> {
   if (!coupon.applicable && coupon.active) return { kind: 'promo', coupon };
-  if (isCartLocked(cartLockStore.getValue(), Date.now())) return { kind: 'ignored' };
+  // A coupon tap during the 3 s restore lock waits for it to end (like adding an item).
+  await untilCartUnlocked();
   const config = appDataStore.get()?.appconfig;
   if (config && !isOrderingEnabled(config, resolveFeatures(config.features, descriptorStore.getValue()?.features), mode)) {
     return { kind: 'refused', message: t.orderingDisabled, coupon };

@@ -2,11 +2,10 @@ import { emit, inform } from '@shop/shared/bus';
 import type { MenuCategory, MenuItem } from '@shop/shared/contract';
 import { addRefusal, needsCourse, type AddRefusal } from '@shop/shared/domain/add-to-cart-rules';
 import { addProductLine, exceedsStock, newCartItemId, replaceLine } from '@shop/shared/domain/cart';
-import { isCartLocked } from '@shop/shared/domain/cart-lock';
 import { missingChoice, type ItemConfig } from '@shop/shared/domain/configurator';
 import { buildProductLine, lineType } from '@shop/shared/domain/product-line';
 import { de, fill } from '@shop/shared/i18n';
-import { cartLockStore, cartStore } from '@shop/shared/stores';
+import { cartStore, untilCartUnlocked } from '@shop/shared/stores';
 import { askCourse } from './course';
 import type { MenuShopContext } from './shop-context';
 
@@ -24,17 +23,6 @@ function refusalText(refusal: AddRefusal): string {
       return de.menu.notBuyable;
     case 'ticket-mix':
       return de.menu.ticketMix;
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once the restore lock is over (at once when the cart is not locked). */
-async function untilCartUnlocked(): Promise<void> {
-  for (;;) {
-    const until = cartLockStore.getValue();
-    if (!isCartLocked(until, Date.now())) return;
-    await sleep(until - Date.now() + 10);
   }
 }
 

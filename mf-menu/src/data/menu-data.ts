@@ -4,8 +4,8 @@ import { hideItemsWithAllergens } from '@shop/shared/domain/allergens';
 import { visibleMenu } from '@shop/shared/domain/menu-visibility';
 import { useStore } from '@shop/shared/react';
 import { drinkMenuStore, ensureMenu, foodMenuStore, refreshMenu } from '@shop/shared/stores';
+import { preferencesStore } from '@shop/shared/stores/preferences';
 import { useShopClock } from './clock';
-import { preferencesStore } from './preferences';
 import { useMenuShopContext, type MenuShopContext } from './shop-context';
 
 export type MenuKind = 'food' | 'drink';

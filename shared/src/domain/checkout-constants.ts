@@ -73,6 +73,8 @@ export const CHECKOUT_CONSTANTS = {
   walletButtonHeightPx: 55,
   /** Cash captcha codes expire after 10 minutes (ADR 0009). */
   cashCaptchaTtlMs: 10 * 60_000,
+  /** A mistyped captcha reloads silently (§8); within this time the flow reopens at its last step. */
+  captchaRetryTtlMs: 60_000,
   /** Capture within the provider's authorization window (card 7 days, PayPal honor period 3 days). */
   cardAuthorizationWindowMs: 7 * 24 * 60 * 60_000,
   paypalAuthorizationWindowMs: 3 * 24 * 60 * 60_000,

@@ -22,6 +22,8 @@ import {
   shopClockParts,
   shopClockTime,
   shopDate,
+  isSameShopDay,
+  addressLine,
   shouldJumpToOrder,
   telHref,
   visibleVol,
@@ -237,6 +239,13 @@ describe('order status page (checkout-spec §2, §4)', () => {
   });
 });
 
+describe('addressLine', () => {
+  it('joins the parts that are there', () => {
+    expect(addressLine({ company: '', street: 'Grindelallee 12', plz: '20146', city: 'Hamburg', etage: '3. OG' })).toBe('Grindelallee 12, 3. OG, 20146 Hamburg');
+    expect(addressLine({ company: 'Muster GmbH', street: 'Lange Reihe 1', plz: '20099', city: 'Hamburg' })).toBe('Muster GmbH, Lange Reihe 1, 20099 Hamburg');
+  });
+});
+
 describe('shop clock (Europe/Berlin)', () => {
   it('shows the target time in Berlin, whatever the device zone', () => {
     expect(shopClockTime(T0)).toBe('12:00');
@@ -247,6 +256,12 @@ describe('shop clock (Europe/Berlin)', () => {
   it('follows the summer time change', () => {
     expect(shopClockTime(Date.UTC(2025, 2, 30, 0, 59))).toBe('01:59');
     expect(shopClockTime(Date.UTC(2025, 2, 30, 1, 0))).toBe('03:00');
+  });
+
+  it('compares calendar days in Berlin, not in UTC', () => {
+    expect(isSameShopDay(T0, T0 + 9 * 3_600_000)).toBe(true); // 21:00 the same day
+    expect(isSameShopDay(T0, Date.UTC(2025, 5, 13, 22, 30))).toBe(false); // 00:30 the next day in Berlin
+    expect(isSameShopDay(Date.UTC(2025, 5, 13, 22, 30), Date.UTC(2025, 5, 14, 9, 0))).toBe(true);
   });
 
   it('numbers weekdays from Monday 1 to Sunday 7', () => {

@@ -296,3 +296,14 @@ export function shopDate(ms: number): string {
   const p = shopClockParts(ms);
   return `${pad(p.day)}.${pad(p.month)}.${p.year}`;
 }
+
+/** Whether two instants fall on the same calendar day in the shop's time zone. */
+export function isSameShopDay(a: number, b: number): boolean {
+  return shopDate(a) === shopDate(b);
+}
+
+/** One line of a delivery address: 'Firma, Straße 1, 20099 Hamburg' (empty parts left out). */
+export function addressLine(address: { company?: string; street?: string; plz?: string; city?: string; etage?: string | undefined }): string {
+  const place = [address.plz, address.city].filter(Boolean).join(' ');
+  return [address.company, address.street, address.etage, place].filter((part) => part && part.trim() !== '').join(', ');
+}

@@ -3,6 +3,7 @@ import type { Cart, CartLine, Offer } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
 import type { SavedOrder, SelectedTime } from '../contract/order';
 import type { ResolvedDescriptor } from '../contract/deploy';
+import { isCartLocked } from '../domain/cart-lock';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
@@ -28,6 +29,18 @@ export const cartStore = createPersistentStore<Cart>('cart:items', [], {
 
 /** End (ms) of the 3 s cart lock after a restore (shop-spec §4); 0 when unlocked. Check with isCartLocked (domain/cart-restore.ts). */
 export const cartLockStore = pageSingleton('cart:lockedUntil', () => new BehaviorSubject<number>(0));
+
+/**
+ * Resolves once the restore lock is over (at once when the cart is not locked). A guest's own tap
+ * (add an item, redeem a coupon) waits for it instead of being dropped.
+ */
+export async function untilCartUnlocked(): Promise<void> {
+  for (;;) {
+    const until = cartLockStore.getValue();
+    if (!isCartLocked(until, Date.now())) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, until - Date.now() + 10));
+  }
+}
 
 /** Active offers (LoadCoupons), kept fresh by mf-cart; pass them to priceCart (domain/pricing.ts). */
 export const offersStore = createPersistentStore<Offer[]>('cart:offers', [], {

@@ -38,6 +38,9 @@ export function AccountPage() {
           <Link to="Registrierung" className={buttonClass('ghost', true)}>
             {texts.toRegistration}
           </Link>
+          <Link to="Einstellungen" className={buttonClass('ghost', true)} data-testid="account-to-settings">
+            {texts.toSettings}
+          </Link>
         </div>
       </Page>
     );
@@ -83,6 +86,9 @@ export function AccountPage() {
         </Link>
         <Link to="Stempelkarte" className={buttonClass('secondary', true)}>
           {texts.stampCard}
+        </Link>
+        <Link to="Einstellungen" className={buttonClass('secondary', true)} data-testid="account-to-settings">
+          {texts.toSettings}
         </Link>
         <Button variant="ghost" block disabled={busy} onClick={() => void signOut()} data-testid="account-sign-out">
           {texts.signOut}

@@ -118,9 +118,12 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
         <span>
           <Icon name="info" size={16} /> {t.sslSeal}
         </span>
-        <span>
-          <Icon name="card" size={16} /> {t.cardBadge}
-        </span>
+        {flow.onlinePay ? (
+          // The online card brands; paying on site has its own list (payAtPickupMethods).
+          <span data-testid="checkout-card-badge">
+            <Icon name="card" size={16} /> {t.cardBadge}
+          </span>
+        ) : null}
       </footer>
     </Page>
   );

@@ -33,7 +33,7 @@ import { CheckoutFrame } from './CheckoutFrame';
 import { finishOrder, rememberOrder } from './finish-order';
 import { headline, stepLabel } from './labels';
 import { saveOrder } from './save-order';
-import { clientIdFor, draftFingerprint, pendingPaymentStore } from './session';
+import { captchaRetryStore, clientIdFor, draftFingerprint, pendingPaymentStore } from './session';
 import { cartWithFlowFees, checkoutTotals } from './totals';
 import { useCheckoutContext, type CheckoutContext } from './use-checkout-context';
 import { useCheckoutForm } from './use-checkout-form';
@@ -175,6 +175,20 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const timeError =
     timeChoice && attempted.has('time') ? timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, flow.mode === 'delivery' ? 'delivery' : 'pickup') : undefined;
 
+  // After the silent reload for a mistyped captcha the guest's data and time are still there:
+  // the flow reopens at its last step with a new code and says why.
+  const [captchaRetry] = useState(() => {
+    const retry = captchaRetryStore.get();
+    if (retry) captchaRetryStore.reset();
+    return retry && flow.id === 'takeaway';
+  });
+  useEffect(() => {
+    if (!captchaRetry) return;
+    const timeOk = !timeChoice || !timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, 'pickup');
+    if (!hasErrors(dataErrors) && timeOk) setStepIndex(flow.steps.indexOf('confirm'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const markAttempted = (kind: StepKind) => setAttempted((s) => new Set([...s, kind]));
   const goTo = (kind: StepKind) => setStepIndex(flow.steps.indexOf(kind));
 
@@ -221,6 +235,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       const draft = { ...draftWithoutId, clientId, ...(captcha ? { captcha: { id: captcha.id, answer: captcha.answer } } : {}) };
       const outcome = await saveOrder(draft, flow);
       if (outcome.kind === 'reload') {
+        if (outcome.reason === 'captcha') captchaRetryStore.set(true);
         if (outcome.silent) window.location.reload();
         return;
       }
@@ -347,6 +362,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       {step === 'tip' ? <TipStep payerSum={totals.payerSum} percent={tipPercent} onChange={setTipPercent} /> : null}
       {step === 'confirm' ? (
         <ConfirmStep flowId={flow.id} slotDisplay={timeChoice?.slot?.display}>
+          {captchaNeeded && captchaRetry ? <Notice error testId="captcha-wrong">{t.captchaWrong}</Notice> : null}
           {captchaNeeded ? <CashCaptcha value={captcha} onChange={setCaptcha} /> : null}
         </ConfirmStep>
       ) : null}

@@ -6,8 +6,11 @@ import { de } from '@shop/shared/i18n';
 
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly order: SavedOrder; readonly duplicate: boolean }
-  /** captchaError / secTokenError: the app reloads silently. forceReload: the shell shows the notice and reloads. */
-  | { readonly kind: 'reload'; readonly silent: boolean }
+  /**
+   * captchaError / secTokenError: the app reloads silently (`reason` tells which). forceReload: the
+   * shell shows the notice and reloads.
+   */
+  | { readonly kind: 'reload'; readonly silent: boolean; readonly reason: 'captcha' | 'secToken' | 'server' }
   | { readonly kind: 'failed'; readonly title: string; readonly text?: string };
 
 export interface SaveOptions {
@@ -29,8 +32,8 @@ export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: 
       delayMs: flow.saveRetries.delayMs,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     });
-    if (res.captchaError || res.secTokenError) return { kind: 'reload', silent: true };
-    if (res.forceReload) return { kind: 'reload', silent: false };
+    const reload = reloadOutcome(res);
+    if (reload) return reload;
     if (!res.ok) return { kind: 'failed', title: de.checkout.saveFailed, ...(res.error?.userMessage ? { text: res.error.userMessage } : {}) };
     return { kind: 'saved', order: res.order, duplicate: res.duplicate };
   } catch (error) {
@@ -38,10 +41,17 @@ export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: 
       return { kind: 'failed', title: flow.id === 'takeaway' ? de.checkout.pickupTransportError : de.checkout.transportError };
     }
     if (error instanceof ActionCallError) {
-      if (error.flags.captchaError || error.flags.secTokenError) return { kind: 'reload', silent: true };
-      if (error.flags.forceReload) return { kind: 'reload', silent: false };
+      const reload = reloadOutcome(error.flags);
+      if (reload) return reload;
       return { kind: 'failed', title: de.checkout.saveFailed, ...(error.userMessage ? { text: error.userMessage } : {}) };
     }
     return { kind: 'failed', title: de.checkout.unexpectedOrderError };
   }
+}
+
+function reloadOutcome(flags: { captchaError?: boolean; secTokenError?: boolean; forceReload?: boolean }): SaveOutcome | null {
+  if (flags.captchaError) return { kind: 'reload', silent: true, reason: 'captcha' };
+  if (flags.secTokenError) return { kind: 'reload', silent: true, reason: 'secToken' };
+  if (flags.forceReload) return { kind: 'reload', silent: false, reason: 'server' };
+  return null;
 }

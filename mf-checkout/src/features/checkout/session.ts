@@ -1,5 +1,6 @@
 import type { OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import type { FlowId } from '@shop/shared/domain/checkout-flow';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { createPersistentStore } from '@shop/shared/stores';
 
@@ -27,6 +28,14 @@ interface PendingPayment {
 /** The saved order waiting for its payment (online flows). */
 export const pendingPaymentStore = createPersistentStore<PendingPayment | null>('checkout:theTotal', null, {
   ttlMs: SHOP_CONSTANTS.selectedTimeTtlMs,
+});
+
+/**
+ * Set just before the silent reload that follows a mistyped cash captcha (checkout-spec §8): after
+ * the reload the pickup-payment flow opens at its last step again and says why.
+ */
+export const captchaRetryStore = createPersistentStore<boolean>('checkout:captchaRetry', false, {
+  ttlMs: CHECKOUT_CONSTANTS.captchaRetryTtlMs,
 });
 
 /** FNV-1a, 52 bits: a short stable fingerprint (not a security measure). */

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
 import { emit } from '@shop/shared/bus';
-import { ALLERGEN_CODES, toggleExcluded } from '@shop/shared/domain/allergens';
+import type { AllergenCode } from '@shop/shared/domain/allergens';
 import { de, fill } from '@shop/shared/i18n';
 import { Icon } from '@shop/shared/ui';
-import { loadPreferences, setExcludedAllergens } from '../../data/preferences';
+import { AllergenChips, allergenShortName } from '@shop/shared/ui/allergen-chips';
+import { loadPreferences, setExcludedAllergens } from '@shop/shared/stores/preferences';
 import type { MenuView } from '../../data/menu-data';
 import css from './allergens.module.css';
-
-function shortName(code: (typeof ALLERGEN_CODES)[number]): string {
-  return de.menu.allergens[code].split(' (')[0] ?? code;
-}
 
 /**
  * Allergen filter (beyond the spec; user setting `allergenes`): the guest picks allergens to avoid,
@@ -39,7 +36,7 @@ export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excl
           data-testid="allergen-filter-toggle"
         >
           <Icon name="warning" size={18} />
-          {active ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => shortName(c as never)).join(', ') }) : de.menu.allergenFilterTitle}
+          {active ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => allergenShortName(c as AllergenCode)).join(', ') }) : de.menu.allergenFilterTitle}
         </button>
         {active && hiddenCount > 0 ? (
           <span className={css.hiddenCount} data-testid="allergen-hidden-count">
@@ -50,24 +47,7 @@ export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excl
       {open ? (
         <div className={css.filterPanel}>
           <p className={css.filterIntro}>{de.menu.allergenFilterIntro}</p>
-          <div className={css.chips} role="group" aria-label={de.menu.allergenFilterTitle}>
-            {ALLERGEN_CODES.map((code) => {
-              const on = excluded.includes(code);
-              return (
-                <button
-                  key={code}
-                  type="button"
-                  className={[css.chip, on ? css.chipOn : ''].join(' ')}
-                  aria-pressed={on}
-                  onClick={() => save(toggleExcluded(excluded, code))}
-                  data-testid={`allergen-chip-${code}`}
-                >
-                  <span className={css.chipCode}>{code}</span>
-                  {shortName(code)}
-                </button>
-              );
-            })}
-          </div>
+          <AllergenChips excluded={excluded} onChange={save} />
           {active ? (
             <button type="button" className={css.reset} onClick={() => save([])}>
               {de.menu.allergenFilterReset}

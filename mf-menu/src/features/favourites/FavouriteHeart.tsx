@@ -6,7 +6,7 @@ import { favouriteFromItem, isFavourite, toggleFavourite } from '@shop/shared/do
 import { de } from '@shop/shared/i18n';
 import { useStore } from '@shop/shared/react';
 import { Icon } from '@shop/shared/ui';
-import { loadPreferences, preferencesStore, setFavourites } from '../../data/preferences';
+import { loadPreferences, preferencesStore, setFavourites } from '@shop/shared/stores/preferences';
 import type { MenuKind } from '../../data/menu-data';
 import css from './favourites.module.css';
 

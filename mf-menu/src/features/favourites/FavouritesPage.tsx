@@ -5,7 +5,7 @@ import { Link, useStore } from '@shop/shared/react';
 import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { useMenuView, type MenuKind, type MenuView } from '../../data/menu-data';
-import { loadPreferences, preferencesStore } from '../../data/preferences';
+import { loadPreferences, preferencesStore } from '@shop/shared/stores/preferences';
 import { ProductCard } from '../products/ProductCard';
 import common from '../../components/components.module.css';
 import css from './favourites.module.css';

@@ -170,7 +170,14 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
         ) : null}
         {limitStep === stepIndex ? <p className={css.stepError}>{fill(de.menu.maxOptions, { n: maxOptionsOf(step) })}</p> : null}
         {control === 'dropdown' ? (
-          <StepSelect step={step} value={selected[0] ?? ''} vol={config.vol} onChoose={(id) => change(chooseInDropdown(item, config, stepIndex, id))} testId={`select-${stepIndex}`} />
+          <StepSelect
+            step={step}
+            value={selected[0] ?? ''}
+            vol={config.vol}
+            included={(step.freeArticles ?? 0) > 0}
+            onChoose={(id) => change(chooseInDropdown(item, config, stepIndex, id))}
+            testId={`select-${stepIndex}`}
+          />
         ) : (
           <div className={css.options} role={control === 'radio' ? 'radiogroup' : 'group'} aria-labelledby={titleId}>
             {step.options.map((option) => {
@@ -369,6 +376,7 @@ function StepSelect({
   onChoose,
   label,
   withoutOhne,
+  included,
   testId,
 }: {
   step: VariantStep;
@@ -377,6 +385,8 @@ function StepSelect({
   onChoose: (id: string) => void;
   label?: string;
   withoutOhne?: boolean;
+  /** The one choice of this dropdown is a free article (freeArticles; extra portions are charged). */
+  included?: boolean;
   testId: string;
 }) {
   const options = step.options.filter((o) => !(withoutOhne && o.ohne));
@@ -390,7 +400,7 @@ function StepSelect({
           return (
             <option key={o.id} value={o.id} disabled={o.active === false}>
               {o.ohne ? de.menu.ohne : optionTitle(o.labelDE)}
-              {cost > 0 ? ` (+ ${formatEuro(cost)})` : ''}
+              {cost > 0 ? (included ? ` (${de.menu.included})` : ` (+ ${formatEuro(cost)})`) : ''}
             </option>
           );
         })}

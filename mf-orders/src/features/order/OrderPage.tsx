@@ -4,6 +4,7 @@ import type { SavedOrder } from '@shop/shared/contract';
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { formatEuro } from '@shop/shared/domain/money';
 import {
+  addressLine,
   collectedAt,
   expectedReadiness,
   isTicketOrder,
@@ -21,7 +22,7 @@ import { Button, Icon, Notice, Page, buttonClass } from '@shop/shared/ui';
 import { AllReady } from './AllReady';
 import { OrderLines } from './OrderLines';
 import { ReadyOverlay } from './ReadyOverlay';
-import { dateTime, shopClockTime, weekdayDate } from './format';
+import { dateTime, preorderTime, shopClockTime, weekdayDate } from './format';
 import { useOrderStatus } from './use-order-status';
 import css from './order.module.css';
 
@@ -139,7 +140,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
       ) : null}
       {situation === 'takeaway' && target !== undefined && collected === undefined ? (
         <p className={css.time} data-testid="order-preorder">
-          {fill(texts.preorderFor, { time: shopClockTime(target) })}
+          {fill(texts.preorderFor, { time: preorderTime(target, Date.now()) })}
         </p>
       ) : null}
       {collected !== undefined ? (
@@ -219,6 +220,11 @@ export function OrderPage() {
         <Row label={texts.orderDate}>{dateTime(order.createdAt)}</Row>
         <Row label={texts.total}>{formatEuro(order.total)}</Row>
         <Row label={texts.orderType}>{texts.usecaseLabels[order.usecase]}</Row>
+        {order.usecase === 'delivery' && order.deliveryAddress ? (
+          <Row label={texts.deliveryAddress} testId="order-delivery-address">
+            {addressLine(order.deliveryAddress)}
+          </Row>
+        ) : null}
         <Row label={texts.payment} testId="order-payment">
           {cancelled ? texts.paymentStateCancelled : paymentLabel(order)}
         </Row>

@@ -1,4 +1,4 @@
-import { shopClockParts, shopClockTime, shopDate } from '@shop/shared/domain/orders';
+import { isSameShopDay, shopClockParts, shopClockTime, shopDate } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 
@@ -18,3 +18,12 @@ export function dateTime(ms: number): string {
 }
 
 export { shopClockTime };
+
+/**
+ * The {time} of 'Vorbestellung für {time} Uhr': the clock time for a pickup today, otherwise
+ * preceded by the day ('Dienstag, 24. Nov., 12:45'), so a guest reading the page never mistakes
+ * tomorrow's pickup for today's.
+ */
+export function preorderTime(target: number, now: number): string {
+  return isSameShopDay(target, now) ? shopClockTime(target) : `${weekdayDate(target)}, ${shopClockTime(target)}`;
+}

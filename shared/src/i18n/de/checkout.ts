@@ -72,6 +72,7 @@ export const checkout = {
   captchaLabel: 'Sicherheitscode',
   captchaHint: 'Bitte gib die 4 Zeichen aus dem Bild ein.',
   captchaReload: 'Neuer Code',
+  captchaWrong: 'Der Sicherheitscode war nicht richtig. Bitte gib den neuen Code ein.',
   // mehrweg (reusable packaging, VerpackG § 33)
   mehrwegTitle: 'Mehrwegverpackung',
   mehrwegOption: 'Ich möchte meine Bestellung in einer Mehrwegverpackung erhalten',

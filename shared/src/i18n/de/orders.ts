@@ -53,6 +53,7 @@ export const orders = {
   details: 'Details',
   orderDate: 'Bestelldatum',
   orderType: 'Bestellart',
+  deliveryAddress: 'Lieferadresse',
   paidAt: 'Bezahlt am',
   rejectReason: 'Ablehnungsgrund',
   status: 'Status',

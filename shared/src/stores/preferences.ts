@@ -1,8 +1,9 @@
-import type { Favourite } from '@shop/shared/contract';
-import { callAction, waitForBrowserId, withRetry } from '@shop/shared/client';
-import { combinePreferences, type PreferenceDoc } from '@shop/shared/domain/favourites';
-import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
-import { authStore, createPersistentStore } from '@shop/shared/stores';
+import type { Favourite } from '../contract/actions/docs';
+import { callAction, waitForBrowserId, withRetry } from '../client';
+import { combinePreferences, type PreferenceDoc } from '../domain/favourites';
+import { SHOP_CONSTANTS } from '../domain/shop-constants';
+import { createPersistentStore } from './persistent-store';
+import { authStore } from './shop-stores';
 
 export interface MenuPreferences extends PreferenceDoc {
   /** True once the server copy was read on this device. */
@@ -22,7 +23,11 @@ function parse(raw: unknown): MenuPreferences | undefined {
   };
 }
 
-/** Favourites and the allergen setting: a local copy for instant display, the server (by device id) as the record. */
+/**
+ * Favourites and the allergen setting (shop-spec §3 Preferences): a local copy for instant display,
+ * the server (by device id) as the record. The menu shows and edits them; the account's
+ * Einstellungen page edits the allergen setting too.
+ */
 export const preferencesStore = createPersistentStore<MenuPreferences>('menu:preferences', EMPTY, { parse });
 
 let loading: Promise<void> | null = null;
