@@ -224,4 +224,45 @@ test.describe('checkout with the offline test provider', () => {
     await expectOrderPage(page, sum + config.onlineServiceFee);
     await expect(page.getByTestId('order-payment')).toContainText('PayPal');
   });
+  test('a ticket: not mixed with food, its own checkout, paid online, tickets by e-mail', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await openShopClock(page);
+    await page.goto('/Speise/ticket-taco-workshop');
+    await expect(page.getByRole('heading', { name: 'Taco-Workshop (Ticket)' })).toBeVisible();
+    // Tickets hide the allergen panels.
+    await expect(page.getByText('Allergene & Zusatzstoffe')).toHaveCount(0);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('added-to-cart')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+
+    // Food next to a ticket is refused with the spec's alert; the cart keeps the ticket only.
+    await page.goto('/Speise/tacos-al-pastor');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByText('Bitte bestelle Tickets nicht zusammen mit Getränken oder Speisen.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+
+    await page.goto('/Korb');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByTestId('cart-checkout').click();
+    // Tickets only: no takeaway/delivery question, straight to the item count, then the digital flow.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Ist die Anzahl der Artikel korrekt?');
+    await dialog.getByRole('button', { name: 'Ja, weiter', exact: true }).click();
+    await expect(page).toHaveURL(/\/CheckoutDigitalMitOnlinePayment$/);
+    await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung deiner Tickets');
+    await expect(page.getByText('Deine Tickets senden wir an deine E-Mail-Adresse.')).toBeVisible();
+    await fillPerson(page, { email: 'Erika@Example.org ' });
+    await page.getByTestId('checkout-next').click();
+
+    await expect(page.getByTestId('step-payment')).toBeVisible();
+    const { appconfig } = await action<{ appconfig: AppConfig }>(page, 'GetAppconfig', {});
+    const total = 3900 + appconfig.onlineServiceFee;
+    await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total));
+    await page.getByTestId('method-credit').click();
+    await addTestCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('pay-card').click();
+    await expectOrderPage(page, total);
+    await expect(page.getByText('Deine Tickets schicken wir an deine E-Mail-Adresse erika@example.org.')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

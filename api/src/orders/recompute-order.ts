@@ -104,7 +104,7 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
   const visibility: VisibilityContext = { clock: shopClock(deps.now), mode, store: deps.filialnummer, globalExtras: config.globalExtras };
   for (const line of products) {
     const { line: priced, limited, kind } = await repriceProduct(line, visibility, deps.menus, stockEnabled);
-    if (mixesTickets(repriced, priced.type)) throw conflict('validation', 'Tickets mixed with food or drinks', t.ticketMix);
+    if (mixesTickets(repriced, priced.type)) throw conflict('validation', 'Tickets mixed with food or drinks', de.menu.ticketMix);
     repriced.push(priced);
     if (limited) {
       const need = stock.get(priced.id);

@@ -1,8 +1,8 @@
 import { emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
-import { cartIdClearAt, decideServerRestore, lockUntil } from '@shop/shared/domain/cart-restore';
+import { cartIdClearAt, decideServerRestore } from '@shop/shared/domain/cart-restore';
 import { cart as t } from '@shop/shared/i18n/cart';
-import { cartLockStore, cartStore, createPersistentStore } from '@shop/shared/stores';
+import { cartStore, createPersistentStore, lockCart } from '@shop/shared/stores';
 
 
 /** The cart id of a `cartId` link being restored (shop-spec §3 "Other state: cart id"). */
@@ -40,7 +40,7 @@ export async function restoreServerCart(cartId: string, now: () => number = Date
       case 'restore': {
         cartStore.set(decision.cart);
         const at = now();
-        cartLockStore.next(lockUntil(at));
+        lockCart(at);
         emit('shell:overlay', { kind: 'snackbar', text: t.restoreDone });
         setTimeout(() => {
           if (cartIdStore.get() === cartId) cartIdStore.reset();

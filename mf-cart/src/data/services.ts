@@ -1,8 +1,7 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { emit } from '@shop/shared/bus';
 import { badgeCount } from '@shop/shared/domain/cart';
-import { cartLockStore, cartStore, pageSingleton } from '@shop/shared/stores';
-import { lockUntil } from '@shop/shared/domain/cart-lock';
+import { cartStore, lockCart, pageSingleton } from '@shop/shared/stores';
 import { startOffersSync } from './offers';
 import { startRepricing } from './reprice';
 
@@ -15,7 +14,7 @@ export function startCartServices(): void {
   if (started.done) return;
   started.done = true;
   // A non-empty cart restored from local storage locks the cart for 3 s (shop-spec §4).
-  if (cartStore.savedAt() !== null && cartStore.get().length > 0) cartLockStore.next(lockUntil(Date.now()));
+  if (cartStore.savedAt() !== null && cartStore.get().length > 0) lockCart();
   // The server restore (and the contract that validates it) loads only for a `cartId` link.
   if (new URLSearchParams(window.location.search).has('cartId')) void import('./cart-id-restore').then((m) => m.restoreFromQuery());
   startOffersSync();

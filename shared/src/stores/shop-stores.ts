@@ -3,7 +3,7 @@ import type { Cart, CartLine, Offer } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
 import type { SavedOrder, SelectedTime } from '../contract/order';
 import type { ResolvedDescriptor } from '../contract/deploy';
-import { isCartLocked } from '../domain/cart-lock';
+import { isCartLocked, lockUntil } from '../domain/cart-lock';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
@@ -31,15 +31,31 @@ export const cartStore = createPersistentStore<Cart>('cart:items', [], {
 export const cartLockStore = pageSingleton('cart:lockedUntil', () => new BehaviorSubject<number>(0));
 
 /**
+ * Locks the cart for 3 s after a restore at `now` (shop-spec §4). A timer also releases the lock,
+ * so it ends even when the wall clock does not move on (a clock set back, a frozen test clock).
+ */
+export function lockCart(now: number = Date.now()): void {
+  const until = lockUntil(now);
+  cartLockStore.next(until);
+  setTimeout(() => {
+    if (cartLockStore.getValue() === until) cartLockStore.next(0);
+  }, SHOP_CONSTANTS.cartLockMs);
+}
+
+/**
  * Resolves once the restore lock is over (at once when the cart is not locked). A guest's own tap
  * (add an item, redeem a coupon) waits for it instead of being dropped.
  */
-export async function untilCartUnlocked(): Promise<void> {
-  for (;;) {
-    const until = cartLockStore.getValue();
-    if (!isCartLocked(until, Date.now())) return;
-    await new Promise<void>((resolve) => setTimeout(resolve, until - Date.now() + 10));
-  }
+export function untilCartUnlocked(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let done = false;
+    const subscription = cartLockStore.subscribe((until) => {
+      if (done || isCartLocked(until, Date.now())) return;
+      done = true;
+      resolve();
+      queueMicrotask(() => subscription.unsubscribe());
+    });
+  });
 }
 
 /** Active offers (LoadCoupons), kept fresh by mf-cart; pass them to priceCart (domain/pricing.ts). */

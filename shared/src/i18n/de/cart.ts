@@ -67,7 +67,6 @@ export const cart = {
   orderingDisabled: 'Aktuell sind keine Online Bestellungen möglich!',
   branchOrderingDisabled: 'In dieser Filiale sind aktuell keine Bestellungen möglich. Bitte versuche es später erneut.',
   stockLimit: 'Von „{name}“ sind nur noch {count} Stück verfügbar.',
-  ticketMix: 'Tickets können nicht zusammen mit Speisen oder Getränken bestellt werden.',
   couponExpired: 'Dieser Gutschein ist leider abgelaufen.',
   couponRedeemed: 'Dieser Gutschein wurde bereits eingelöst.',
   couponInactive: 'Dieser Gutschein ist zur Zeit nicht aktiv.',
