@@ -5,14 +5,14 @@ import type { SavedOrder } from '@shop/shared/contract';
 import type { StaffChange } from '@shop/shared/domain/order-lifecycle';
 import { isOpenForKitchen } from '@shop/shared/domain/order-lifecycle';
 import { formatEuro } from '@shop/shared/domain/money';
-import { effectiveTargetTime, shopClockTime, shopDate } from '@shop/shared/domain/orders';
+import { effectiveTargetTime, shopClockTime } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link, useStore } from '@shop/shared/react';
 import { authStore } from '@shop/shared/stores';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { OrderLines } from '../order/OrderLines';
-import { weekdayDate } from '../order/format';
+import { preorderTime } from '../order/format';
 import { useBoard } from './board-source';
 import css from './board.module.css';
 
@@ -32,8 +32,7 @@ const ACTION_TEXT: Record<StaffChange, string> = {
 
 /** 'für 12:30 Uhr' today; other days carry the date: 'für Montag, 23. Nov., 12:30 Uhr'. */
 function targetText(target: number): string {
-  const time = shopClockTime(target);
-  return fill(texts.boardFor, { time: shopDate(target) === shopDate(Date.now()) ? time : `${weekdayDate(target)}, ${time}` });
+  return fill(texts.boardFor, { time: preorderTime(target, Date.now()) });
 }
 
 function OrderCard({ order, busy, onChange }: { order: SavedOrder; busy: boolean; onChange: (order: SavedOrder, change: StaffChange) => void }) {
