@@ -70,6 +70,33 @@ test('the kitchen sees a new order live, accepts it and marks it ready; the gues
   await expect(card).toContainText('Tacos al Pastor');
   await expect(card.getByTestId('board-order-state')).toHaveText('Eingegangen');
 
+  // The chime is on by default and can be switched off on this device.
+  const sound = page.getByTestId('board-sound');
+  await expect(sound).toHaveText('Signalton an');
+  await sound.click();
+  await expect(sound).toHaveText('Signalton aus');
+  await expect(sound).toHaveAttribute('aria-pressed', 'false');
+  await sound.click();
+  await expect(sound).toHaveText('Signalton an');
+
+  // A kitchen ticket: printing shows this order only (the rest of the page is hidden in print).
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: { number: string | null; card: string; page: string }[] };
+    w.printed = [];
+    window.print = () => {
+      const printing = document.querySelector('[data-printing]');
+      const status = document.querySelector('[data-testid="board-live"]')!;
+      w.printed.push({ number: printing?.getAttribute('data-order-number') ?? null, card: printing ? getComputedStyle(printing).visibility : '', page: getComputedStyle(status).visibility });
+    };
+  });
+  // In print media the button itself is hidden, so the tap is dispatched directly.
+  await card.getByTestId('board-print').dispatchEvent('click');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: unknown[] }).printed))
+    .toEqual([{ number: String(order.orderNumber), card: 'visible', page: 'hidden' }]);
+  await page.emulateMedia({ media: null });
+
   await card.getByTestId('board-confirm').click();
   await expect(card.getByTestId('board-order-state')).toHaveText('Bestätigt');
   await card.getByTestId('board-ready').click();

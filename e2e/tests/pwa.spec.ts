@@ -29,3 +29,19 @@ test.describe('installable PWA', () => {
     await context.setOffline(false);
   });
 });
+
+test('the drawer shares the shop: a QR code of its address and the link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('drawer-open').click();
+  await page.getByTestId('drawer').getByText('App teilen').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('share-url')).toHaveText(new URL('/', page.url()).href);
+  // A real QR code: an SVG with its finder patterns drawn as one path of many cells.
+  const qr = dialog.getByTestId('share-qr').locator('svg');
+  await expect(qr).toBeVisible();
+  expect((await qr.locator('path').getAttribute('d'))!.length).toBeGreaterThan(500);
+  await dialog.getByTestId('share-close').click();
+  await expect(dialog).toHaveCount(0);
+});

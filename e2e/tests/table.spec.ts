@@ -43,3 +43,34 @@ test('a guest enters table 12 by hand and the shop switches to ordering at the t
   await expect(page.getByTestId('waiter-call-table')).toHaveText('Tisch 12');
   expect(errors).toEqual([]);
 });
+
+/** The table is kept for 2 hours and checked every 4 s (shop-spec §4). */
+test.describe('table time', () => {
+  async function seatedAt(page: import('@playwright/test').Page, enteredMsAgo: number) {
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.evaluate((ago) => {
+      localStorage.setItem('shell:table', JSON.stringify({ v: { table: '12' }, at: Date.now() - ago }));
+      localStorage.setItem('shell:orderMode', JSON.stringify({ v: 'inhouse', at: Date.now() }));
+    }, enteredMsAgo);
+    await page.reload();
+  }
+
+  test('a table that ran out while the shop was closed is announced on the next visit', async ({ page }) => {
+    await seatedAt(page, 7_200_000 + 60_000);
+    await expect(page.getByTestId('dialog')).toContainText('Die maximale Zeit am Tisch ist überschritten');
+    await expect(page.getByTestId('dialog')).toContainText('QR-Code');
+    await page.getByTestId('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Du bestellst an Tisch 12')).toHaveCount(0);
+  });
+
+  test('a table that runs out during the visit ends within the 4 s check', async ({ page }) => {
+    // Entered 2 h minus 2 s ago: in-house at first, then the check ends it.
+    await seatedAt(page, 7_200_000 - 2_000);
+    await expect(page.getByText('Du bestellst an Tisch 12')).toBeVisible();
+    await expect(page.getByTestId('dialog')).toContainText('Die maximale Zeit am Tisch ist überschritten', { timeout: 10_000 });
+    await page.getByTestId('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Du bestellst an Tisch 12')).toHaveCount(0);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shell:orderMode') ?? '{}').v)).toBe('takeaway');
+  });
+});

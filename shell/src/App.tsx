@@ -11,6 +11,7 @@ import { RemoteParcel } from './layout/RemoteParcel';
 import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { Overlays } from './overlays/Overlays';
+import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
@@ -57,6 +58,7 @@ export function App({ onReady }: { onReady: () => void }) {
       <Footer />
       <RemoteParcel id="mf_cart/cart-bar" />
       <TableDialog />
+      <ShareDialog />
       <Overlays />
     </div>
   );

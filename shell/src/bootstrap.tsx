@@ -8,7 +8,8 @@ import { loadDescriptor } from './federation/descriptor';
 import { registerRemoteApps } from './federation/register-apps';
 import { setupFederation } from './federation/remotes';
 import { installNavigationGuard } from './navigation/guard';
-import { applyEntryContext } from './mode/entry-context';
+import { applyEntryContext, tableExpiredOnEntry } from './mode/entry-context';
+import { startTableExpiryCheck } from './mode/table-expiry';
 import { startAppReactions } from './data/app-reactions';
 import { startServerEvents } from './data/server-events';
 import { startBackgroundPulls } from './data/background-pulls';
@@ -33,6 +34,8 @@ async function main() {
         started = true;
         registerRemoteApps();
         start({ urlRerouteOnly: true });
+        // The overlays are mounted now, so an expired table can be announced.
+        startTableExpiryCheck(tableExpiredOnEntry());
       }}
     />,
   );

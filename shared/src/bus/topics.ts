@@ -33,6 +33,8 @@ export interface BusTopics {
   'shell:close-layers': Record<string, never>;
   /** Open the full-screen table-number dialog (with the QR scanner where the device has one). */
   'shell:table-dialog': Record<string, never>;
+  /** Open the share dialog (QR code of the shop's address, shop-spec §1, §2 Overlays). */
+  'shell:share-dialog': Record<string, never>;
   /** Arriving at Home from elsewhere (shop-spec §2 Navigation rules). */
   'shell:back-home': Record<string, never>;
   /** A server-sent event, already parsed and checked for origin. */

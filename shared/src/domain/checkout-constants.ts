@@ -1,3 +1,5 @@
+import { SHOP_CONSTANTS } from './shop-constants';
+
 /**
  * checkout-spec §9 "Business constants and limits" (plus the numbers of §4, §5 and §7).
  */
@@ -49,7 +51,8 @@ export const CHECKOUT_CONSTANTS = {
   pickupPaymentRetries: 3,
   providerCallRetries: 3,
   providerCallRetryDelayMs: 200,
-  providerCallTimeoutMs: 6_100,
+  /** Card and PayPal calls: 6.1 s, the same card-call timeout as shop-spec §7. */
+  providerCallTimeoutMs: SHOP_CONSTANTS.cardActionTimeoutMs,
   markAuthorizedRetryMs: 800,
   successRedirectMs: 1_200,
   successRedirectWaiterMs: 400,

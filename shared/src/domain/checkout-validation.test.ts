@@ -77,8 +77,15 @@ describe('address rules', () => {
       'invoice.plz': 'Die Postleitzahl ist erforderlich',
       'invoice.city': 'Der Ort ist erforderlich',
     });
+    // Under 4 characters is 'erforderlich' (checkout-spec §5 lists that rule first).
     expect(addressErrors({ company: '', street: 'Weg 1', plz: '209', city: 'Hamburg' }, 'delivery')).toEqual({
-      'delivery.plz': 'Die Postleitzahl ist zu kurz',
+      'delivery.plz': 'Die Postleitzahl ist erforderlich',
+    });
+    expect(addressErrors({ company: '', street: 'Weg 1', plz: 'ab', city: 'Hamburg' }, 'delivery')).toEqual({
+      'delivery.plz': 'Die Postleitzahl ist erforderlich',
+    });
+    expect(addressErrors({ company: '', street: 'Weg 1', plz: 'abcd', city: 'Hamburg' }, 'delivery')).toEqual({
+      'delivery.plz': 'Die Postleitzahl muss eine Nummer sein',
     });
     expect(addressErrors({ company: 'Firma GmbH', street: 'Weg 1', plz: '2099', city: 'Kiel' }, 'invoice', { company: true })).toEqual({});
   });

@@ -106,9 +106,10 @@ export function addressErrors(address: AddressInput, prefix: 'invoice' | 'delive
   if (street.length < C.streetMinLength) errors[`${prefix}.street`] = t.streetRequired;
   else if (!/\d/.test(street)) errors[`${prefix}.street`] = t.houseNumberMissing;
   const plz = address.plz.trim();
-  if (plz.length === 0) errors[`${prefix}.plz`] = t.plzRequired;
+  // checkout-spec §5, in its order: at least 4 characters ('erforderlich'), then digits only. Its
+  // third rule, at least 4 digits ('zu kurz'), always holds once the first two do.
+  if (plz.length < C.plzMinDigits) errors[`${prefix}.plz`] = t.plzRequired;
   else if (!/^\d+$/.test(plz)) errors[`${prefix}.plz`] = t.plzNumeric;
-  else if (plz.length < C.plzMinDigits) errors[`${prefix}.plz`] = t.plzTooShort;
   if (address.city.trim().length < C.cityMinLength) errors[`${prefix}.city`] = t.cityRequired;
   return errors;
 }

@@ -37,3 +37,4 @@ describe('table QR codes (shop-spec §4, §5)', () => {
     expect(readTableQr('Tisch zwölf', host)).toEqual({ kind: 'unreadable' });
   });
 });
+

@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 
 /**
  * A BehaviorSubject persisted to localStorage under a team-prefixed key ('cart:items').
@@ -14,6 +14,8 @@ export interface PersistentStore<T> {
   reset(): void;
   /** When the current value was stored (ms), or null for the initial value. */
   savedAt(): number | null;
+  /** Emits when the time-to-live drops a value while the page runs (found by get()). */
+  readonly expired$: Observable<void>;
 }
 
 export interface StoreOptions<T> {
@@ -46,7 +48,7 @@ export function createPersistentStore<T>(key: string, initial: T, options: Store
   if (existing) return existing as PersistentStore<T>;
 
   const storage = options.storage ?? defaultStorage();
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   let savedAt: number | null = null;
 
   function read(): T {
@@ -70,6 +72,7 @@ export function createPersistentStore<T>(key: string, initial: T, options: Store
   }
 
   const subject = new BehaviorSubject<T>(read());
+  const expired = new Subject<void>();
 
   function write(value: T): void {
     savedAt = now();
@@ -90,12 +93,14 @@ export function createPersistentStore<T>(key: string, initial: T, options: Store
   const store: PersistentStore<T> = {
     key,
     value$: subject.asObservable(),
+    expired$: expired.asObservable(),
     get: () => {
       // Expire lazily so that a 2 h table is gone even without a write.
       if (options.ttlMs !== undefined && savedAt !== null && now() - savedAt > options.ttlMs) {
         savedAt = null;
         storage?.removeItem(key);
         subject.next(initial);
+        expired.next();
       }
       return subject.getValue();
     },

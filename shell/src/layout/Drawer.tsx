@@ -31,17 +31,18 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
   }, [onClose]);
 
   const switchToTakeaway = async () => {
-    if (await ask(shellTexts.drawerModeTakeaway, { text: 'Möchtest du wirklich zur Abholung wechseln?' })) {
+    if (await ask(shellTexts.drawerModeTakeaway, { text: shellTexts.switchToTakeawayQuestion })) {
       tableStore.reset();
       orderModeStore.set('takeaway');
-      emit('shell:overlay', { kind: 'snackbar', text: 'Du bestellst jetzt zur Abholung.' });
+      emit('shell:overlay', { kind: 'snackbar', text: shellTexts.switchedToTakeaway });
     }
   };
 
   const f = context.features;
   const main: Entry[] = [
     { key: 'home', icon: 'home', label: shellTexts.drawerHome, show: true, to: 'Home' },
-    { key: 'account', icon: 'person', label: shellTexts.drawerAccount, show: true, to: user ? 'Account' : 'Anmelden' },
+    // Accounts can be switched off (enableAccount); a signed-in user still reaches their account.
+    { key: 'account', icon: 'person', label: shellTexts.drawerAccount, show: f.enableAccount || user !== null, to: user ? 'Account' : 'Anmelden' },
     { key: 'assortment', icon: 'grid', label: shellTexts.drawerAssortment, show: true, to: 'Sortiment' },
     { key: 'favs', icon: 'heart', label: shellTexts.drawerFavourites, show: f.enableFavs, to: 'Favoriten' },
     { key: 'news', icon: 'news', label: shellTexts.drawerNews, show: f.enableNews, to: 'Aktuelles' },

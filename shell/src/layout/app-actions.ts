@@ -1,4 +1,5 @@
 import { emit } from '@shop/shared/bus';
+import { shell as texts } from '@shop/shared/i18n/shell';
 
 interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -20,7 +21,7 @@ export function isInstalled(): boolean {
 
 export async function installApp(): Promise<void> {
   if (isInstalled()) {
-    emit('shell:overlay', { kind: 'snackbar', text: 'Die App ist bereits installiert.' });
+    emit('shell:overlay', { kind: 'snackbar', text: texts.installAlready });
     return;
   }
   if (deferredInstall) {
@@ -28,27 +29,36 @@ export async function installApp(): Promise<void> {
     deferredInstall = null;
     return;
   }
-  emit('shell:overlay', {
-    kind: 'info',
-    title: 'App installieren',
-    text: 'Öffne das Browsermenü und wähle „Zum Startbildschirm hinzufügen“, um den Shop wie eine App zu nutzen.',
-  });
+  emit('shell:overlay', { kind: 'info', title: texts.installTitle, text: texts.installHowTo });
 }
 
-export async function shareApp(): Promise<void> {
-  const url = window.location.origin;
-  if (navigator.share) {
-    try {
-      await navigator.share({ title: 'Street Food', url });
-    } catch {
-      /* cancelled */
-    }
-    return;
+/** The address guests share: the shop's start page on this host. */
+export function shareUrl(): string {
+  return `${window.location.origin}/`;
+}
+
+/** Opens the share dialog with the QR code of the shop's address (shop-spec §1). */
+export function shareApp(): void {
+  emit('shell:share-dialog', {});
+}
+
+/** The system share sheet where there is one; false when the device has none or it failed. */
+export async function sendShareLink(url: string): Promise<boolean> {
+  if (!navigator.share) return false;
+  try {
+    await navigator.share({ title: 'Street Food', url });
+  } catch {
+    // Cancelled by the guest: nothing to do.
   }
+  return true;
+}
+
+/** Copies the link; says so with a snackbar. */
+export async function copyShareLink(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);
-    emit('shell:overlay', { kind: 'snackbar', text: 'Link kopiert' });
+    emit('shell:overlay', { kind: 'snackbar', text: texts.shareCopied });
   } catch {
-    emit('shell:overlay', { kind: 'info', title: 'App teilen', text: url });
+    emit('shell:overlay', { kind: 'info', title: texts.shareTitle, text: url });
   }
 }

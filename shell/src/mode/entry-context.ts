@@ -5,6 +5,15 @@ import { interpretEntry, type EntryDecision } from './interpret-entry';
 
 const GUARD_KEY = 'shell:lastQuery';
 
+let expiredOnEntry = false;
+
+/** Whether the entry found an expired table (read once: the info is shown once). */
+export function tableExpiredOnEntry(): boolean {
+  const expired = expiredOnEntry;
+  expiredOnEntry = false;
+  return expired;
+}
+
 /** Applies what the entry URL and host say about the order mode (shop-spec §4), once per 10 s per query. */
 export function applyEntryContext(location: Location, descriptor: ResolvedDescriptor, now: number = Date.now()): EntryDecision {
   const decision = interpretEntry(location.search, location.hostname, descriptor.branch.inhouse);
@@ -23,8 +32,10 @@ export function applyEntryContext(location: Location, descriptor: ResolvedDescri
   }
   if (decision.mode) orderModeStore.set(decision.mode);
   else if (orderModeStore.get() === 'inhouse' && !tableStore.get().table && !tableStore.get().area) {
-    // The table expired (2 h): back to the default mode.
+    // The table expired (2 h) while the shop was closed: back to the default mode, and the guest
+    // is told once the shell shows dialogs (tableExpiredOnEntry).
     orderModeStore.set('takeaway');
+    expiredOnEntry = true;
   }
   if (decision.consumedParams.length > 0) {
     const url = new URL(location.href);

@@ -40,7 +40,8 @@ export function Home({ context }: { context: ShopContext }) {
     { key: 'times', label: shellTexts.tilePickupTimes, icon: 'clock', show: !context.inhouse, to: 'Abholzeiten' },
     { key: 'news', label: shellTexts.tileNews, icon: 'news', show: f.enableNews, to: 'Aktuelles' },
     { key: 'orders', label: shellTexts.tileOrders, icon: 'history', show: true, to: 'Bestellungen' },
-    { key: 'vouchers', label: shellTexts.tileVouchers, icon: 'gift', show: true, to: 'Gutscheine' },
+    // Gutscheine: the voucher category, offered while the restaurant runs coupons (enableCoupons).
+    { key: 'vouchers', label: shellTexts.tileVouchers, icon: 'gift', show: f.enableCoupons, to: 'Gutscheine' },
     {
       key: 'reservation',
       label: shellTexts.tileReservation,

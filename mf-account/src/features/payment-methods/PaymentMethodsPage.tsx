@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ask, emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import type { SavedCard } from '@shop/shared/contract';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { account as texts } from '@shop/shared/i18n/account';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link } from '@shop/shared/react';
@@ -30,7 +31,8 @@ export function PaymentMethodsPage() {
     if (!user) return;
     let alive = true;
     setProfile('loading');
-    callAction('GetStripeBuyersProfile', {}).then(
+    // Card calls wait 6.1 s (shop-spec §7).
+    callAction('GetStripeBuyersProfile', {}, { timeout: SHOP_CONSTANTS.cardActionTimeoutMs }).then(
       (res) => alive && setProfile(res.ok ? { stripeCustomerId: res.stripeCustomerId, paymentMethods: res.paymentMethods, mode: res.mode } : 'failed'),
       () => alive && setProfile('failed'),
     );
@@ -44,7 +46,11 @@ export function PaymentMethodsPage() {
     if (!(await ask(texts.methodsRemoveQuestion, { text: fill(texts.methodsRemoveText, { label: card.label }) }))) return;
     setBusy(true);
     try {
-      const res = await callAction('DetachStripeMethod', { paymentMethodId: card.paymentMethodId, stripeCustomerId: current.stripeCustomerId });
+      const res = await callAction(
+        'DetachStripeMethod',
+        { paymentMethodId: card.paymentMethodId, stripeCustomerId: current.stripeCustomerId },
+        { timeout: SHOP_CONSTANTS.cardActionTimeoutMs },
+      );
       if (!res.ok) throw new Error('DetachStripeMethod refused');
       setProfile({ ...current, paymentMethods: current.paymentMethods.filter((m) => m.paymentMethodId !== card.paymentMethodId) });
       emit('shell:overlay', { kind: 'snackbar', text: texts.methodsRemoved });

@@ -389,9 +389,11 @@ function PaypalPanel({
     return res.data.paypalOrderId;
   };
 
-  const approve = async (id: string): Promise<SavedOrder | null> => {
-    // A double approve event within 3 s is suppressed; it runs only when an order id exists.
-    if (!id || !guard.current.tryEnter(Date.now())) return null;
+  // A double approve event within 3 s is suppressed (checkout-spec §8): it neither authorizes
+  // twice nor shows an error while the first one runs. It runs only when an order id exists.
+  const firstApprove = (id: string): boolean => Boolean(id) && guard.current.tryEnter(Date.now());
+
+  const approve = async (id: string): Promise<SavedOrder> => {
     const res = await providerCall('AuthorizePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, paypalOrderId: id }, t.paypalConnectionError);
     if (!res.ok) throw new PaymentFailure(t.paypalAuthFailed, res.error?.userMessage);
     return markAuthorizedUntilConfirmed(order.uniqueOrderId, 'paypal', signal);
@@ -404,13 +406,7 @@ function PaypalPanel({
           <LivePaypalButtons
             clientId={ctx.payments.paypalClientId}
             createOrder={createOrder}
-            onApprove={(id) =>
-              run(async () => {
-                const paid = await approve(id);
-                if (!paid) throw new PaymentFailure(t.paypalAuthFailed);
-                return paid;
-              })
-            }
+            onApprove={(id) => (firstApprove(id) ? run(() => approve(id)) : Promise.resolve())}
             onError={() => void run(async () => Promise.reject(new PaymentFailure(t.paypalAuthFailed)))}
           />
         </Suspense>
@@ -433,9 +429,9 @@ function PaypalPanel({
                 throw new PaymentFailure(t.paypalAuthFailed);
               }
               await providerCall('TestApprovePayPalOrder', { paypalOrderId: id, approve: true }, t.paypalConnectionError);
-              const paid = await approve(id);
-              if (!paid) throw new PaymentFailure(t.paypalAuthFailed);
-              return paid;
+              // The test button is hidden while busy, so only a live double event can hit the guard.
+              if (!firstApprove(id)) throw new PaymentFailure(t.paypalAuthFailed);
+              return approve(id);
             })
           }
         >

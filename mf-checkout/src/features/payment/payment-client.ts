@@ -41,8 +41,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Marks the order authorized (DocUpserter on 'orders'); the server confirms only after the
- * provider does. Retried every 0.8 s until confirmed (checkout-spec §4, §7); a declined payment
- * (402) ends the loop with the decline text; leaving the page (signal) stops it.
+ * provider does. Retried every 0.8 s until confirmed (checkout-spec §4, §7), also through server
+ * errors; a declined payment (402) ends the loop with the decline text; leaving the page (signal)
+ * stops it.
  */
 export async function markAuthorizedUntilConfirmed(
   uniqueOrderId: string,
@@ -63,8 +64,10 @@ export async function markAuthorizedUntilConfirmed(
       if (!res.ok && res.status === 404) throw new PaymentFailure(de.checkout.unexpectedOrderError, undefined, false);
     } catch (error) {
       if (error instanceof PaymentFailure) throw error;
-      // 409 (not yet confirmed) and transport errors: try again.
-      if (!(error instanceof TransportError) && !(error instanceof ActionCallError && error.status === 409)) {
+      // 409 (not yet confirmed), server errors (5xx) and transport errors: try again, without limit
+      // (checkout-spec §4); only an answer that can never change (another 4xx) ends the loop.
+      const retryable = error instanceof TransportError || (error instanceof ActionCallError && (error.status === 409 || error.status >= 500));
+      if (!retryable) {
         if (error instanceof ActionCallError) throw new PaymentFailure(de.checkout.paymentProcessingError, error.userMessage);
         throw error;
       }

@@ -103,7 +103,13 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
         </>
       ) : null}
 
-      {showNote ? <TextArea label={tipFlow ? t.noteField : t.note} value={form.note} onValue={(note) => update({ note })} testId="field-note" /> : null}
+      {showNote && tipFlow ? (
+        <fieldset className={css.group}>
+          <legend>{t.note}</legend>
+          <TextArea label={t.noteField} value={form.note} onValue={(note) => update({ note })} testId="field-note" />
+        </fieldset>
+      ) : null}
+      {showNote && !tipFlow ? <TextArea label={t.note} value={form.note} onValue={(note) => update({ note })} testId="field-note" /> : null}
 
       {mehrweg ? (
         <div className={css.mehrweg}>
@@ -112,6 +118,12 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
             {mehrweg.companyName ? <span className={css.muted}> {fill(t.mehrwegCompany, { company: mehrweg.companyName })}</span> : null}
           </Check>
         </div>
+      ) : null}
+
+      {errors.form ? (
+        <p className={css.formError} role="alert" data-testid="form-error">
+          {errors.form}
+        </p>
       ) : null}
     </div>
   );

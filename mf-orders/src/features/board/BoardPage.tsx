@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ask, emit } from '@shop/shared/bus';
 import { ActionCallError, callAction } from '@shop/shared/client';
 import type { SavedOrder } from '@shop/shared/contract';
@@ -9,10 +9,12 @@ import { effectiveTargetTime, shopClockTime } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link, useStore } from '@shop/shared/react';
-import { authStore } from '@shop/shared/stores';
+import { authStore, createPersistentStore } from '@shop/shared/stores';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { OrderLines } from '../order/OrderLines';
 import { preorderTime } from '../order/format';
+import { createChime } from '../sound/chime';
+import { arrivalSignal } from './arrival-signal';
 import { useBoard } from './board-source';
 import css from './board.module.css';
 
@@ -22,6 +24,11 @@ function actionsFor(order: SavedOrder): StaffChange[] {
   if (!order.abholbereit) return ['ready'];
   return ['collected'];
 }
+
+/** Whether this device plays the chime for new orders and waiter calls (on by default). */
+const boardSoundStore = createPersistentStore<boolean>('orders:boardSound', true, {
+  parse: (raw) => (typeof raw === 'boolean' ? raw : undefined),
+});
 
 const ACTION_TEXT: Record<StaffChange, string> = {
   confirm: texts.boardConfirm,
@@ -35,12 +42,26 @@ function targetText(target: number): string {
   return fill(texts.boardFor, { time: preorderTime(target, Date.now()) });
 }
 
-function OrderCard({ order, busy, onChange }: { order: SavedOrder; busy: boolean; onChange: (order: SavedOrder, change: StaffChange) => void }) {
+interface OrderCardProps {
+  readonly order: SavedOrder;
+  readonly busy: boolean;
+  readonly printing?: boolean;
+  readonly onChange: (order: SavedOrder, change: StaffChange) => void;
+  readonly onPrint?: (order: SavedOrder) => void;
+}
+
+function OrderCard({ order, busy, printing = false, onChange, onPrint }: OrderCardProps) {
   const open = isOpenForKitchen(order);
   const where = order.table ? fill(texts.boardTable, { table: order.table }) : texts.usecaseLabels[order.usecase];
   const payment = order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
   return (
-    <li className={[css.card, order.state === 'New' ? css.new : '', order.abholbereit ? css.ready : ''].join(' ')} data-testid="board-order" data-order-number={order.orderNumber} data-state={order.state}>
+    <li
+      className={[css.card, order.state === 'New' ? css.new : '', order.abholbereit ? css.ready : '', printing ? css.printing : ''].join(' ')}
+      data-testid="board-order"
+      data-order-number={order.orderNumber}
+      data-state={order.state}
+      data-printing={printing || undefined}
+    >
       <header className={css.cardHead}>
         <strong className={css.number}>{fill(texts.orderNumberShort, { number: order.orderNumber })}</strong>
         <span className={css.time}>{targetText(effectiveTargetTime(order))}</span>
@@ -57,6 +78,11 @@ function OrderCard({ order, busy, onChange }: { order: SavedOrder; busy: boolean
       </p>
       {open ? (
         <div className={css.actions}>
+          {onPrint ? (
+            <Button variant="ghost" onClick={() => onPrint(order)} data-testid="board-print">
+              {texts.boardPrint}
+            </Button>
+          ) : null}
           {actionsFor(order).map((change) => (
             <Button
               key={change}
@@ -77,8 +103,42 @@ function OrderCard({ order, busy, onChange }: { order: SavedOrder; busy: boolean
 /** Bestellboard: the staff see orders arrive live and move them on (staff accounts only). */
 export function BoardPage() {
   const user = useStore(authStore);
-  const { state, replace } = useBoard(user?.uid ?? null);
+  const sound = useStore(boardSoundStore);
+  const chime = useMemo(() => createChime(), []);
+  const [soundReady, setSoundReady] = useState(false);
+  const { state, replace } = useBoard(user?.uid ?? null, (arrived) => {
+    if (!boardSoundStore.get()) return;
+    const signal = arrivalSignal(arrived);
+    try {
+      chime.play(signal);
+    } catch (error) {
+      // checkout-spec §8: a sound that cannot play is reported to the staff with a browser alert.
+      window.alert(`${signal === 'drinks' ? texts.boardSoundErrorDrinks : texts.boardSoundErrorOrder}${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
   const [busy, setBusy] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<string | null>(null);
+
+  // Browsers allow sound only after a gesture: the first tap on the page unlocks the chime.
+  useEffect(() => {
+    const unlock = () => {
+      chime.unlock();
+      setSoundReady(true);
+    };
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, [chime]);
+
+  // Printing one order (a kitchen ticket): the print style shows only the card marked printing.
+  useEffect(() => {
+    if (!printing) return;
+    window.print();
+    setPrinting(null);
+  }, [printing]);
 
   const change = async (order: SavedOrder, next: StaffChange) => {
     if (next === 'reject' && !(await ask(fill(texts.boardRejectQuestion, { number: order.orderNumber }), { text: texts.boardRejectText }))) return;
@@ -119,9 +179,15 @@ export function BoardPage() {
         const done = state.data.orders.filter((o) => !isOpenForKitchen(o));
         return (
           <>
-            <p className={css.status} data-testid="board-live" data-live={state.live}>
-              {state.live ? texts.boardLive : texts.boardOffline}
-            </p>
+            <div className={css.toolbar}>
+              <p className={css.status} data-testid="board-live" data-live={state.live}>
+                {state.live ? texts.boardLive : texts.boardOffline}
+              </p>
+              <Button variant="ghost" aria-pressed={sound} onClick={() => boardSoundStore.set(!sound)} data-testid="board-sound">
+                {sound ? texts.boardSoundOn : texts.boardSoundOff}
+              </Button>
+            </div>
+            {sound && !soundReady ? <p className={css.hint}>{texts.boardSoundLocked}</p> : null}
             {state.data.waiterCalls.length > 0 ? (
               <ul className={css.calls} data-testid="board-waiter-calls">
                 {state.data.waiterCalls.map((call) => (
@@ -133,7 +199,14 @@ export function BoardPage() {
             {open.length === 0 ? <p className={css.empty}>{texts.boardEmpty}</p> : null}
             <ul className={css.grid} data-testid="board-open">
               {open.map((order) => (
-                <OrderCard key={order.uniqueOrderId} order={order} busy={busy === order.uniqueOrderId} onChange={(o, c) => void change(o, c)} />
+                <OrderCard
+                  key={order.uniqueOrderId}
+                  order={order}
+                  busy={busy === order.uniqueOrderId}
+                  printing={printing === order.uniqueOrderId}
+                  onChange={(o, c) => void change(o, c)}
+                  onPrint={(o) => setPrinting(o.uniqueOrderId)}
+                />
               ))}
             </ul>
             {done.length > 0 ? (

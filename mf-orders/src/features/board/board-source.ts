@@ -23,9 +23,15 @@ export type BoardState =
 /**
  * The staff board's data: LoadStaffOrders, reloaded on every staff event of the live stream
  * (GET /api/events, channel 'staff', the staff ID token in the query) and every 15 s. New orders
- * and waiter calls are announced with a toast.
+ * and waiter calls are announced with a toast and `onArrival` (the new orders; none for a waiter
+ * call), which the board turns into its signal.
  */
-export function useBoard(uid: string | null): { state: BoardState; reload: () => Promise<void>; replace: (order: SavedOrder) => void } {
+export function useBoard(
+  uid: string | null,
+  onArrival: (arrived: readonly SavedOrder[]) => void = () => undefined,
+): { state: BoardState; reload: () => Promise<void>; replace: (order: SavedOrder) => void } {
+  const arrival = useRef(onArrival);
+  arrival.current = onArrival;
   const [state, setState] = useState<BoardState>({ status: 'loading' });
   const known = useRef<Set<string> | null>(null);
   const live = useRef(false);
@@ -36,9 +42,9 @@ export function useBoard(uid: string | null): { state: BoardState; reload: () =>
       if (!res.ok) return setState({ status: res.status === 401 ? 'signed-out' : 'failed' });
       const seen = known.current;
       if (seen) {
-        for (const order of res.orders) {
-          if (!seen.has(order.uniqueOrderId)) emit('shell:overlay', { kind: 'toast', text: fill(texts.boardNewOrder, { number: order.orderNumber }) });
-        }
+        const arrived = res.orders.filter((order) => !seen.has(order.uniqueOrderId));
+        for (const order of arrived) emit('shell:overlay', { kind: 'toast', text: fill(texts.boardNewOrder, { number: order.orderNumber }) });
+        if (arrived.length > 0) arrival.current(arrived);
       }
       known.current = new Set(res.orders.map((o) => o.uniqueOrderId));
       setState({ status: 'ready', data: { orders: res.orders, waiterCalls: res.waiterCalls }, live: live.current });
@@ -77,6 +83,7 @@ export function useBoard(uid: string | null): { state: BoardState; reload: () =>
         }
         if (event.type === 'waiterCalled') {
           emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
+          arrival.current([]);
         }
         clearTimeout(debounce);
         debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);

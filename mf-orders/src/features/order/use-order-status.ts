@@ -3,6 +3,7 @@ import { filter } from 'rxjs';
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform, on } from '@shop/shared/bus';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { formatEuro } from '@shop/shared/domain/money';
 import { findOrder, isCancelledOrFinished, needsStatusRefresh, orderSituation, readyTransitions } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
@@ -11,6 +12,10 @@ import { useStore } from '@shop/shared/react';
 import { redirectTo } from '@shop/shared/routes';
 import { lastOrdersStore } from '@shop/shared/stores';
 import { fetchOrder } from '../../data/orders-source';
+import { createChime } from '../sound/chime';
+
+/** The order-ready signal of this page (silent until the guest has tapped the page once). */
+const readyChime = createChime();
 
 export interface ReadyOverlays {
   readonly food: boolean;
@@ -27,11 +32,15 @@ export interface OrderStatus {
   dismissOverlay(kind: keyof ReadyOverlays): void;
 }
 
-/** Ready dialog and, when the guest allowed it, a system notification (checkout-spec §4). */
+/**
+ * Ready dialog, the ready signal (5 times, 2 s apart, until the dialog is closed) and, when the
+ * guest allowed it, a system notification (checkout-spec §4).
+ */
 function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
   const title = kind === 'food' ? texts.foodReadyDialog : texts.drinksReadyDialog;
   const text = fill(texts.readyDialogText, { sum: formatEuro(order.total), number: order.orderNumber });
-  void inform(title, text);
+  const stopSignal = readyChime.repeat('ready', SHOP_CONSTANTS.notificationSoundRepeats, SHOP_CONSTANTS.notificationSoundGapMs);
+  void inform(title, text).then(stopSignal);
   try {
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: text, tag: `${order.uniqueOrderId}-${kind}` });
   } catch {

@@ -167,7 +167,6 @@ export const checkout = {
   houseNumberMissing: 'Die Hausnummer fehlt',
   plzRequired: 'Die Postleitzahl ist erforderlich',
   plzNumeric: 'Die Postleitzahl muss eine Nummer sein',
-  plzTooShort: 'Die Postleitzahl ist zu kurz',
   /** Text as shown, typo included (checkout-spec §5). */
   plzNotDeliverable: 'Eioe Lieferung an diese Adresse ist nicht möglich',
   cityRequired: 'Der Ort ist erforderlich',

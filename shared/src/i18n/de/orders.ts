@@ -131,6 +131,13 @@ export const orders = {
   boardWaiterCall: 'Kellnerruf: Tisch {table} ({time} Uhr)',
   boardNewOrder: 'Neue Bestellung Nr. {number}',
   boardLoadFailed: 'Die Bestellungen konnten nicht geladen werden.',
+  boardSoundOn: 'Signalton an',
+  boardSoundOff: 'Signalton aus',
+  boardSoundLocked: 'Tippe einmal auf die Seite, damit neue Bestellungen zu hören sind.',
+  boardPrint: 'Drucken',
+  // checkout-spec §8 "Sound playback failure" (as shown)
+  boardSoundErrorOrder: 'Error doPlayTakeawayOrderSound: ',
+  boardSoundErrorDrinks: 'Error doPlayTakeawayDrinkSound: ',
   // German day names (Monday first) and month abbreviations (shop-spec §9)
   weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
   monthsShort: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
