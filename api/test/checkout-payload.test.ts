@@ -4,7 +4,7 @@ import { FLOWS, usecaseOf, type FlowId } from '@shop/shared/domain/checkout-flow
 import { withFeeLines } from '@shop/shared/domain/fees';
 import { buildOrderDraft } from '@shop/shared/domain/order-payload';
 import { modeOfUsecase, priceCart } from '@shop/shared/domain/pricing';
-import { pickupDays } from '@shop/shared/domain/time-slots';
+import { pickupDays, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
 import { testDatabases } from './support/databases';
 import { productLine } from './support/orders';
 import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
@@ -39,7 +39,10 @@ describe.each(testDatabases())('checkout payloads accepted by SaveNewOrder on $n
     const cart = [productLine(menu, { itemId: 'tacos-al-pastor', count: 3 }, mode)];
     const now = Date.now();
     const breakdown = priceCart({ lines: cart, usecase, config, onlinePay: FLOWS[flow].onlinePay, now, ...(tipPercent ? { tipPercent } : {}) });
-    const [today, tomorrow] = pickupDays({ now, openingHours: config.takeAway.openingHours, delayMinutes: config.takeAway.delayInMinutes });
+    // The slots the checkout offers for this flow: the delivery or takeaway block, plus item delays.
+    const block = mode === 'delivery' ? config.delivery : config.takeAway;
+    const delayMinutes = preparationDelayMinutes(block.delayInMinutes, cart.map((l) => l.delay));
+    const [today, tomorrow] = pickupDays({ now, openingHours: block.openingHours, delayMinutes });
     const day = today.closed ? tomorrow : today;
     const draft = buildOrderDraft({
       flow,

@@ -142,6 +142,12 @@ describe('order payload (checkout-spec §3)', () => {
     expect(orderDraft.safeParse(draft).success).toBe(true);
   });
 
+  it('in-house without online payment under self-service: paid on pickup (checkout-spec §4)', () => {
+    const draft = buildOrderDraft({ ...base, flow: 'inhouse', table: '12', selfService: true, day: undefined, slot: undefined });
+    expect(draft).toMatchObject({ usecase: 'selfservice', psp: 'beiAbholung', onlinePay: false });
+    expect(orderDraft.safeParse(draft).success).toBe(true);
+  });
+
   it('in-house online with tip: tip in paymentInfo, selfServiceEnabled, target now + 2 minutes, order area', () => {
     const draft = buildOrderDraft({ ...base, flow: 'inhouseWithPayTip', table: '12', area: 'Terrasse', tip: 170, total: 1870, day: undefined, slot: undefined });
     expect(draft).toMatchObject({

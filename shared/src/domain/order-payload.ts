@@ -101,7 +101,10 @@ export function buildOrderDraft(input: PayloadInput): OrderDraftInput {
     ...(input.stamp?.enabled ? { collectStempel: input.fuid !== null, stempelType: input.stamp.type } : {}),
     ...(input.filialnummer !== undefined ? { filialnummer: input.filialnummer } : {}),
   };
-  if (def.offlinePsp) Object.assign(draft, { psp: def.offlinePsp, sentToPos: false });
+  // The in-house flow without online payment: to the waiter, or on pickup at the counter when the
+  // venue runs self-service (checkout-spec §4 "No means payment to the waiter, or on pickup").
+  const offlinePsp = input.flow === 'inhouse' && input.selfService ? 'beiAbholung' : def.offlinePsp;
+  if (offlinePsp) Object.assign(draft, { psp: offlinePsp, sentToPos: false });
 
   switch (input.flow) {
     case 'takeaway':

@@ -21,7 +21,7 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
 import { useStore } from '@shop/shared/react';
 import { navigateTo, redirectTo } from '@shop/shared/routes';
-import { cartStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
+import { cartStore, drinkMenuStore, foodMenuStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
 import { waitForBrowserId } from '@shop/shared/client';
 import { Notice, Page, Skeleton } from '@shop/shared/ui';
 import { ConfirmStep } from '../steps/ConfirmStep';
@@ -223,6 +223,8 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         area: ctx.table.area,
         filialnummer: ctx.branch.filialnummer,
         userAgent: navigator.userAgent.slice(0, 300),
+        // The menu version the guest ordered from (checkout-spec §3 lastMenuUpdate).
+        lastMenuUpdate: Math.max(foodMenuStore.get()?.lastModified ?? 0, drinkMenuStore.get()?.lastModified ?? 0),
         ...(timeChoice ? { day: timeChoice.day.date, slot: timeChoice.slot } : {}),
         ...(flow.mode === 'takeaway' ? { pickupAddress: ctx.branch.pickupAddress } : {}),
         ...(flow.mode === 'takeaway' && features.enableMehrwegOption
@@ -346,7 +348,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
               ? { mehrweg: { chosen: mehrwegChosen, companyName: config.mehrwegCompanyName, onChange: setMehrwegChosen } }
               : {})}
           />
-          {flow.id === 'inhouse' ? <p className={css.hint}>{t.payToWaiterInfo}</p> : null}
+          {flow.id === 'inhouse' ? <p className={css.hint}>{ctx.selfService ? t.payOnPickupInfo : t.payToWaiterInfo}</p> : null}
           {flow.id === 'digital' ? <p className={css.hint}>{t.ticketsByEmail}</p> : null}
         </>
       ) : null}

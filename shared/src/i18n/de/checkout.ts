@@ -67,6 +67,7 @@ export const checkout = {
   payAtPickupMethods: ['Bar', 'Kreditkarte (Visa, Mastercard)', 'EC-Karte'],
   payAtDeliveryInfo: 'Bezahlt wird bei der Lieferung.',
   payToWaiterInfo: 'Die Bezahlung erfolgt beim Kellner.',
+  payOnPickupInfo: 'Die Bezahlung erfolgt bei Abholung an der Theke.',
   ticketsByEmail: 'Deine Tickets senden wir an deine E-Mail-Adresse.',
   // cash captcha (checkout-spec §2, §9: 4 characters)
   captchaLabel: 'Sicherheitscode',
