@@ -26,6 +26,7 @@ export function onTableExpired(): void {
  */
 export function startTableExpiryCheck(expiredOnEntry: boolean): void {
   if (expiredOnEntry) tellTableExpired();
-  tableStore.expired$.subscribe(onTableExpired);
+  // The store may find the expiry while a component renders (its get()): act after that render.
+  tableStore.expired$.subscribe(() => queueMicrotask(onTableExpired));
   window.setInterval(() => tableStore.get(), SHOP_CONSTANTS.tableCheckIntervalMs);
 }
