@@ -1,16 +1,31 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { TEST_INSTANTS, TIME_TAG } from '@shop/shared/testing/instants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4310);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The whole suite runs at the default test instant (project "shop"); the time matrix runs the tests
+ * tagged @time again at each instant of TEST_INSTANTS (SHOP_TIME_MATRIX=off skips it while working).
+ */
+const timeMatrix =
+  process.env.SHOP_TIME_MATRIX === 'off'
+    ? []
+    : Object.entries(TEST_INSTANTS).map(([label, instant]) => ({
+        name: `at ${label}`,
+        grep: new RegExp(escape(TIME_TAG)),
+        use: { shopTime: instant },
+      }));
 
 /**
  * Journeys across remotes against the full stack (built bundles, API on a fresh PGlite database,
  * the Firebase Auth emulator) in Debian's Chromium at phone width.
  */
-export default defineConfig({
+export default defineConfig<{ shopTime: string }>({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(here, 'test-results'),
   timeout: 90_000,
@@ -30,8 +45,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [{ name: 'shop' }, ...timeMatrix],
   webServer: {
-    command: `node ${JSON.stringify(path.join(here, 'support', 'serve.mjs'))}`,
+    // tsx: serve.mjs imports the default test instant from shared (TypeScript).
+    command: `node --import tsx ${JSON.stringify(path.join(here, 'support', 'serve.mjs'))}`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 15 * 60_000,
     reuseExistingServer: !process.env.CI,

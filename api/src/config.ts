@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseInstant } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (api/src/.. /..). */
@@ -27,6 +28,19 @@ export interface ApiConfig {
   paypalClientSecret: string | undefined;
   paypalApiBase: string | undefined;
   logLevel: string;
+  /**
+   * Tests only (NODE_ENV=test): the instant the server's clock starts at (SHOP_TEST_NOW), movable
+   * with PUT /api/test/clock. Undefined in production, where the system clock is used.
+   */
+  testNow: number | undefined;
+}
+
+/** SHOP_TEST_NOW is refused outside NODE_ENV=test: a production server never runs on a fake clock. */
+function testNowOf(env: NodeJS.ProcessEnv): number | undefined {
+  const value = env.SHOP_TEST_NOW?.trim();
+  if (!value) return undefined;
+  if (env.NODE_ENV !== 'test') throw new Error('SHOP_TEST_NOW is for tests only: it needs NODE_ENV=test');
+  return parseInstant(value);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -48,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     paypalClientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
     paypalApiBase: env.PAYPAL_API_BASE || undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
+    testNow: testNowOf(env),
   };
 }

@@ -4,6 +4,7 @@ import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { handlers } from './actions';
 import type { ActionContext } from './actions/context';
 import type { TokenVerifier } from './auth/verify';
+import { offsetClock } from './clock';
 import { REPO_ROOT, type ApiConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from './deploy/descriptors';
@@ -14,6 +15,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerEventsRoute } from './http/events-route';
 import { registerMediaRoute } from './http/media-route';
 import { registerStaticRoutes } from './http/static-routes';
+import { registerTestClockRoute } from './http/test-clock-route';
 import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
 import { seedIfEmpty } from './seed';
 
@@ -39,7 +41,9 @@ export interface ApiDeps {
 export const noAuth: TokenVerifier = { verify: async () => null };
 
 export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<Api> {
-  const now = deps.now ?? Date.now;
+  // A test server (NODE_ENV=test, SHOP_TEST_NOW) runs on a movable clock; production on the system clock.
+  const testClock = deps.now === undefined && config.testNow !== undefined ? offsetClock(config.testNow) : undefined;
+  const now = deps.now ?? testClock?.now ?? Date.now;
   const database =
     deps.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir }));
   if (deps.seed !== false) await seedIfEmpty(database.db, now());
@@ -88,6 +92,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments);
   });
   app.get('/api/health', async () => ({ ok: true, database: database.driver }));
+  if (testClock) registerTestClockRoute(app, testClock);
   if (config.firebaseAuthEmulatorHost) registerAuthEmulatorProxy(app, config.firebaseAuthEmulatorHost);
   await registerStaticRoutes(app, config.appRoot);
   registerMediaRoute(app, path.join(REPO_ROOT, 'api', 'media'));

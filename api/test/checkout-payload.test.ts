@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, Menu, SavedOrder } from '@shop/shared/contract';
 import { FLOWS, usecaseOf, type FlowId } from '@shop/shared/domain/checkout-flow';
-import { withFeeLines } from '@shop/shared/domain/fees';
-import { buildOrderDraft } from '@shop/shared/domain/order-payload';
-import { modeOfUsecase, priceCart } from '@shop/shared/domain/pricing';
-import { pickupDays, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
+import { checkoutDraft } from './support/checkout-drafts';
+import { testNow } from './support/clock';
 import { testDatabases } from './support/databases';
-import { productLine } from './support/orders';
-import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from './support/test-api';
 
 /** The checkout's payload builder, per flow, against the server's SaveNewOrder (same pricing engine). */
 describe.each(testDatabases())('checkout payloads accepted by SaveNewOrder on $name', (database) => {
@@ -22,49 +19,8 @@ describe.each(testDatabases())('checkout payloads accepted by SaveNewOrder on $n
   });
   afterAll(async () => t?.close());
 
-  const form = {
-    name: 'Erika Mustermann',
-    email: 'Erika@Example.org',
-    phone: '0151 12345678',
-    note: 'Bitte klingeln',
-    invoiceAddress: { company: '', street: 'Lange Reihe 10', plz: '20099', city: 'Hamburg' },
-    deliveryAddress: { company: '', street: '', plz: '', city: '', etage: '2. OG' },
-    sameAddress: true,
-    companyInvoice: false,
-  };
-
   async function save(flow: FlowId, tipPercent?: 10) {
-    const usecase = usecaseOf(flow, false);
-    const mode = modeOfUsecase(usecase);
-    const cart = [productLine(menu, { itemId: 'tacos-al-pastor', count: 3 }, mode)];
-    const now = Date.now();
-    const breakdown = priceCart({ lines: cart, usecase, config, onlinePay: FLOWS[flow].onlinePay, now, ...(tipPercent ? { tipPercent } : {}) });
-    // The slots the checkout offers for this flow: the delivery or takeaway block, plus item delays.
-    const block = mode === 'delivery' ? config.delivery : config.takeAway;
-    const delayMinutes = preparationDelayMinutes(block.delayInMinutes, cart.map((l) => l.delay));
-    const [today, tomorrow] = pickupDays({ now, openingHours: block.openingHours, delayMinutes });
-    const day = today.closed ? tomorrow : today;
-    const draft = buildOrderDraft({
-      flow,
-      clientId: `client-${flow}-${now}`,
-      now,
-      cart: withFeeLines(cart, breakdown.fees),
-      itemsTotal: breakdown.itemsTotal,
-      tip: breakdown.tip,
-      total: breakdown.total,
-      form,
-      fuid: null,
-      browserId: TEST_BROWSER_ID,
-      host: 'localhost',
-      selfService: false,
-      day: day.date,
-      slot: day.slots[0] ?? null,
-      pickupAddress: 'Street Food St. Georg, Lange Reihe 42, 20099 Hamburg',
-      table: '12',
-      orderNoteEnabled: true,
-      stamp: { enabled: true, type: config.stamp.type },
-      mehrweg: { enabled: true, chosen: true, companyName: 'REBOWL' },
-    });
+    const { draft, breakdown } = checkoutDraft(menu, config, flow, testNow(), tipPercent ? { tipPercent } : {});
     const res = await t.call('SaveNewOrder', { order: draft });
     return { res, breakdown };
   }

@@ -12,6 +12,7 @@ import { DEMO_INDIVIDUAL_OWNER } from '../src/seed/coupons';
 import { testDatabases } from './support/databases';
 import { productLine, takeawayDraft, type LineSpec } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
+import { testNow } from './support/clock';
 
 const user = (uid: string): VerifiedUser => ({ uid, email: `${uid}@example.org`, emailVerified: true, name: uid, providerId: 'password' });
 const verifier = { verify: async (token: string) => (token.startsWith('tok-') ? user(token.slice(4)) : null) };
@@ -49,7 +50,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     opts: { usecase?: Usecase; onlinePay?: boolean; tipPercent?: TipPercent; over?: Partial<OrderDraftInput> } = {},
   ): OrderDraftInput {
     const usecase = opts.usecase ?? 'takeaway';
-    const b = priceCart({ lines: cart, usecase, offers, config, onlinePay: opts.onlinePay ?? false, tipPercent: opts.tipPercent, now: Date.now() });
+    const b = priceCart({ lines: cart, usecase, offers, config, onlinePay: opts.onlinePay ?? false, tipPercent: opts.tipPercent, now: testNow() });
     return takeawayDraft(menu, [], {
       usecase,
       onlinePay: opts.onlinePay ?? false,
@@ -81,7 +82,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
 
   it('LoadCoupons by code finds any visibility, case-insensitively, but no one else’s individual coupon', async () => {
     expect((await loadCoupon('einmal15')).title).toBe('15 € Einmal-Gutschein');
-    expect((await loadCoupon(' winter23 ')).validUntil).toBeLessThan(Date.now());
+    expect((await loadCoupon(' winter23 ')).validUntil).toBeLessThan(testNow());
     expect((await t.call('LoadCoupons', { couponCode: 'GIBTESNICHT' })).body.coupons).toEqual([]);
     expect((await t.call('LoadCoupons', { couponCode: 'DANKE-STAMMGAST' })).body.coupons).toEqual([]);
     expect((await t.call('LoadCoupons', { couponCode: 'DANKE-STAMMGAST' }, { token: 'tok-someone-else' })).body.coupons).toEqual([]);
@@ -129,7 +130,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
 
   it('a bundle coupon: its articles at the bundle price, extra articles at theirs', async () => {
     const redeemed = redeemCoupon(lines([{ itemId: 'tacos-al-pastor' }]), await loadCoupon('TACODEAL'), {
-      now: Date.now(),
+      now: testNow(),
       mode: 'takeaway',
       findItem,
       newId: () => `ci-${Math.random().toString(36).slice(2)}`,
@@ -191,7 +192,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(unknown.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Dieser Code ist leider ungültig.' });
 
     const winter = await loadCoupon('WINTER23');
-    const expired = await t.call('SaveNewOrder', { order: pricedDraft([...items, { ...couponToLine(winter), validUntil: Date.now() + 60_000 }]) });
+    const expired = await t.call('SaveNewOrder', { order: pricedDraft([...items, { ...couponToLine(winter), validUntil: testNow() + 60_000 }]) });
     expect(expired.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Dieser Gutschein ist leider abgelaufen.' });
 
     const own = await loadCoupon('DANKE-STAMMGAST', `tok-${DEMO_INDIVIDUAL_OWNER}`);
@@ -222,7 +223,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   });
 
   it('a retried order with a single-use coupon is the same order, not a refusal', async () => {
-    await db().insert(couponsTable).values({ code: 'RETRY1', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RETRY1', type: 'amount', title: 'Retry', amount: 100 }), updatedAt: Date.now() });
+    await db().insert(couponsTable).values({ code: 'RETRY1', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RETRY1', type: 'amount', title: 'Retry', amount: 100 }), updatedAt: testNow() });
     const draft = pricedDraft([...lines([{ itemId: 'tacos-al-pastor' }]), couponToLine(await loadCoupon('RETRY1'))]);
     const results = await Promise.all(Array.from({ length: 10 }, () => t.call('SaveNewOrder', { order: draft })));
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
@@ -231,7 +232,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   });
 
   it('20 orders racing for one single-use coupon: exactly one wins, the rest get a clear error, nothing half-saved', async () => {
-    await db().insert(couponsTable).values({ code: 'RENNEN', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RENNEN', type: 'amount', title: 'Rennen', amount: 300 }), updatedAt: Date.now() });
+    await db().insert(couponsTable).values({ code: 'RENNEN', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RENNEN', type: 'amount', title: 'Rennen', amount: 300 }), updatedAt: testNow() });
     const line = couponToLine(await loadCoupon('RENNEN'));
     const ordersBefore = await count('orders');
     const redemptionsBefore = await count('coupon_redemptions');
@@ -264,7 +265,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   it('redeems a full stamp card once for its owner; empty, foreign and guest stamp lines are refused', async () => {
     const uid = 'stempel-sammlerin';
     const token = `tok-${uid}`;
-    const stamp = (owner: string) => stampCouponLine(owner, 'Stempelkarte', config.stamp.discount, Date.now());
+    const stamp = (owner: string) => stampCouponLine(owner, 'Stempelkarte', config.stamp.discount, testNow());
     const before = await count('orders');
 
     const empty = await t.call('SaveNewOrder', { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp(uid)]) }, { token });

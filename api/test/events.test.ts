@@ -12,6 +12,7 @@ import { createMemoryEventBus, createRedisEventBus, type EventBus } from '../src
 import { createApi, type Api } from '../src/server';
 import { takeawayDraft } from './support/orders';
 import { TEST_BROWSER_ID, captchaAnswerOf } from './support/test-api';
+import { testNow } from './support/clock';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -97,7 +98,7 @@ const isOrder = (channel: string, id: string) => (m: SseMessage) => m.event === 
 
 async function startInstance(events: EventBus, seed = false): Promise<{ api: Api; url: string }> {
   const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
-  const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), events, verifier, seed });
+  const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), events, verifier, seed, now: testNow });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { api, url: `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}` };
 }

@@ -12,6 +12,7 @@ import type { TokenVerifier } from '../src/auth/verify';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
+import { testNow } from './support/clock';
 
 const OTHER_BROWSER = 'test-browser-0000-0000-0000-000000000002';
 const verifier: TokenVerifier = {
@@ -29,7 +30,7 @@ describe.each(testDatabases())('payments with the offline test provider on $name
   let t: TestApi;
   let menu: Menu;
   let config: AppConfig;
-  let clock = Date.now();
+  let clock = testNow();
 
   beforeAll(async () => {
     t = await startTestApi(await database.open(), { verifier, now: () => clock });

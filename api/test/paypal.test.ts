@@ -7,6 +7,7 @@ import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startPaypalFake, type PaypalFake } from './support/paypal-fake';
 import { startTestApi, type TestApi } from './support/test-api';
+import { testNow } from './support/clock';
 
 describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $name', (database) => {
   let fake: PaypalFake;
@@ -92,7 +93,7 @@ describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $
   });
 
   it('captures and voids the authorization', async () => {
-    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: Date.now };
+    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: testNow };
     const order = await onlineOrder();
     const id = ((await create(order)).body.data as { paypalOrderId: string }).paypalOrderId;
     fake.approve(id);

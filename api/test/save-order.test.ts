@@ -5,6 +5,7 @@ import { orders } from '../src/db/schema';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
+import { testNow } from './support/clock';
 
 describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
   let t: TestApi;
@@ -69,7 +70,7 @@ describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
       return res.status;
     };
     const slot = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]).targetTime!;
-    expect(await refused(Date.now() - 60 * 60_000)).toBe(409); // in the past
+    expect(await refused(testNow() - 60 * 60_000)).toBe(409); // in the past
     expect(await refused(slot + 3 * 24 * 60 * 60_000)).toBe(409); // after tomorrow
     expect(await refused(slot + 60_000)).toBe(409); // off the 5-minute grid
     const nextDay = new Date(slot + 24 * 60 * 60_000);

@@ -10,6 +10,7 @@ import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startStripeFake, type StripeFake } from './support/stripe-fake';
 import { startTestApi, type TestApi } from './support/test-api';
+import { testNow } from './support/clock';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
 
@@ -111,7 +112,7 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
   });
 
   it('captures at most the authorized amount and voids by cancelling the intent', async () => {
-    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: Date.now };
+    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: testNow };
     const order = await onlineOrder();
     const started = await intent(order, await card('pm_card_visa'));
     await markAuthorized(order);

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The e2e server: builds what is missing, copies the host descriptors to e2e/.tmp/hosts, and starts
-// the Auth emulator and the API on a fresh in-memory PGlite database (seeded) on E2E_PORT.
+// the Auth emulator and the API on a fresh in-memory PGlite database (seeded) on E2E_PORT. The API
+// runs on a test clock (NODE_ENV=test, SHOP_TEST_NOW): every test sets it to its pinned instant.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildOutdated } from '../../scripts/lib/apps.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
+import { DEFAULT_TEST_INSTANT } from '../../shared/src/testing/instants.ts';
 import { E2E_HOSTS_DIR, REPO_ROOT } from './paths.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -16,7 +18,13 @@ for (const file of fs.readdirSync(path.join(REPO_ROOT, 'deploy', 'hosts'))) {
 await buildOutdated({ log: (m) => console.log(`[e2e] ${m}`) });
 const stack = await startStack({
   port,
-  env: { DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR, PGLITE_DIR: 'memory://', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: {
+    DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
+    PGLITE_DIR: 'memory://',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'test',
+    SHOP_TEST_NOW: process.env.SHOP_TEST_NOW || DEFAULT_TEST_INSTANT,
+  },
   log: (m) => console.log(`[e2e] ${m}`),
 });
 console.log(`[e2e] shop ready on ${stack.url}`);

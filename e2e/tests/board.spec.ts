@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { captchaAnswerOf } from '../../api/test/support/captcha';
 import { takeawayDraft } from '../../api/test/support/orders';
@@ -32,7 +33,7 @@ async function guestAction<T>(page: Page, name: string, payload: unknown): Promi
   return (await res.json()) as T;
 }
 
-test('the kitchen sees a new order live, accepts it and marks it ready; the guest is told', async ({ page, browser, request }) => {
+test('the kitchen sees a new order live, accepts it and marks it ready; the guest is told', async ({ page, browser, request, shopClock }) => {
   const errors = collectPageErrors(page);
   const email = `kueche-${Date.now().toString(36)}@example.org`;
   await createStaff(request, email);
@@ -51,12 +52,13 @@ test('the kitchen sees a new order live, accepts it and marks it ready; the gues
 
   // A guest orders on their own phone.
   const guestContext = await browser.newContext();
+  await shopClock.installOn(guestContext);
   const guest = await guestContext.newPage();
   await guest.goto('/');
   await expect(guest.getByTestId('home')).toBeVisible();
   const { menu } = await guestAction<{ menu: Menu }>(guest, 'PullFoodMenu', {});
   const issued = await guestAction<{ captchaId: string; svg: string }>(guest, 'GetCashCaptcha', {});
-  const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+  const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 2 }], { createdAt: shopClock.now() });
   const { order } = await guestAction<{ order: SavedOrder }>(guest, 'SaveNewOrder', {
     order: { ...draft, captcha: { id: issued.captchaId, answer: captchaAnswerOf(issued.svg) } },
   });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { collectPageErrors, expectBadge } from '../support/shop';
 
 /**
@@ -113,7 +114,7 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-empty')).toContainText('Dein Korb ist aktuell leer');
   });
 
-  test('a cart saved with "Warenkorb teilen" is restored from its cartId link on another device', async ({ page, browser }) => {
+  test('a cart saved with "Warenkorb teilen" is restored from its cartId link on another device', async ({ page, browser, shopClock }) => {
     await page.goto('/');
     await addItem(page, 'tacos-al-pastor');
     await addItem(page, 'quesadilla-classic');
@@ -124,6 +125,7 @@ test.describe('cart', () => {
     expect(cartId).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     const other = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE' });
+    await shopClock.installOn(other);
     const phone = await other.newPage();
     const errors = collectPageErrors(phone);
     // The parameter may arrive on any page: here the start page.
@@ -141,6 +143,7 @@ test.describe('cart', () => {
 
     // An unknown cart shows the spec's failure toast.
     const third = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE' });
+    await shopClock.installOn(third);
     const stranger = await third.newPage();
     await stranger.goto('/Korb?cartId=AAAAAAAAAAAAAAAAAAAAAA');
     await expect(stranger.getByTestId('toast')).toHaveText('Items could not be loaded. Please reload the page to try again');

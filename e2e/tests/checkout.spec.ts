@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { AppConfig, Menu } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
+import { preorderTime, shopClockTime, weekdayDate } from '@shop/shared/domain/orders';
 import { tipAmount } from '@shop/shared/domain/tip';
 import { productLine, type LineSpec } from '../../api/test/support/orders';
-import { openShopClock } from '../support/clock';
 import { collectPageErrors, readCashCaptcha } from '../support/shop';
 
 /**
@@ -42,11 +43,13 @@ async function fillPerson(page: Page, person: { name?: string; email?: string; p
   }
 }
 
-async function pickFirstSlot(page: Page) {
+/** Picks the first offered slot (today, or tomorrow when today is closed); its instant (ms). */
+async function pickFirstSlot(page: Page): Promise<number> {
   await expect(page.getByTestId('step-time')).toBeVisible();
   const time = page.getByTestId('checkout-time');
   const first = await time.locator('option:not([value=""])').first().getAttribute('value');
   await time.selectOption(first!);
+  return Number(first);
 }
 
 async function addTestCard(page: Page, number: string) {
@@ -72,7 +75,6 @@ test.describe('checkout with the offline test provider', () => {
     // Without keys the payment SDKs are never loaded (test provider only).
     const sdkRequests: string[] = [];
     page.on('request', (r) => /stripe\.com|paypal\.com|paypalobjects\.com/.test(r.url()) && sdkRequests.push(r.url()));
-    await openShopClock(page);
     const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
     await page.goto('/CheckoutTakeawayWithPay');
     await expect(page.getByTestId('payment-test-mode')).toBeVisible();
@@ -101,8 +103,7 @@ test.describe('checkout with the offline test provider', () => {
     expect(sdkRequests).toEqual([]);
   });
 
-  test('takeaway paying at pickup (cash captcha)', async ({ page }) => {
-    await openShopClock(page);
+  test('takeaway paying at pickup (cash captcha) @time', async ({ page, shopClock }) => {
     const { sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
     await page.goto('/CheckoutTakeaway');
     await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung zur Abholung');
@@ -111,7 +112,7 @@ test.describe('checkout with the offline test provider', () => {
     await expect(page.getByTestId('field-phone-error')).toHaveText('Die Mobilnummer ist zu kurz');
     await page.getByTestId('field-phone').fill('0151 12345678');
     await page.getByTestId('checkout-next').click();
-    await pickFirstSlot(page);
+    const slot = await pickFirstSlot(page);
     await page.getByTestId('checkout-next').click();
     await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
     // The order button shows only with 4 captcha characters.
@@ -129,12 +130,11 @@ test.describe('checkout with the offline test provider', () => {
     await page.getByTestId('checkout-next').click();
     await expectOrderPage(page, sum);
     await expect(page.getByTestId('order-payment')).toContainText('Bei Abholung');
-    // A pickup today (by the guest's clock) shows the time only.
-    await expect(page.getByTestId('order-preorder')).toHaveText(/^Vorbestellung für \d\d:\d\d Uhr$/);
+    // A pickup today shows the time only, another day's pickup names the day.
+    await expect(page.getByTestId('order-preorder')).toHaveText(`Vorbestellung für ${preorderTime(slot, shopClock.now())} Uhr`);
   });
 
   test('delivery: a refused postcode, then an allowed one', async ({ page }) => {
-    await openShopClock(page);
     const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 3 }], 'delivery');
     await page.goto('/CheckoutdeliveryWithPay');
     await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung zur Lieferung');
@@ -147,7 +147,7 @@ test.describe('checkout with the offline test provider', () => {
     await page.getByTestId('field-invoice-street').fill('Lange Reihe 10');
     await page.getByTestId('field-invoice-plz').fill('20099');
     await page.getByTestId('checkout-next').click();
-    await pickFirstSlot(page);
+    const slot = await pickFirstSlot(page);
     await page.getByTestId('checkout-next').click();
     const total = sum + config.delivery.deliveryFee + config.onlineServiceFee;
     await expect(page.getByTestId('checkout-total')).toHaveText(formatEuro(total));
@@ -156,7 +156,7 @@ test.describe('checkout with the offline test provider', () => {
     await page.getByTestId('pay-card').click();
     await expectOrderPage(page, total);
     await expect(page.getByTestId('order-delivery-address')).toContainText('Lange Reihe 10, 20099 Hamburg');
-    await expect(page.getByTestId('order-delivery-time')).toContainText(/^Lieferung für \w+, \d+\. \S+, ca\. \d\d:\d\d Uhr$/);
+    await expect(page.getByTestId('order-delivery-time')).toHaveText(`Lieferung für ${weekdayDate(slot)}, ca. ${shopClockTime(slot)} Uhr`);
   });
 
   test('in-house at table 12 with a 10 % tip', async ({ page }) => {
@@ -191,7 +191,6 @@ test.describe('checkout with the offline test provider', () => {
   });
 
   test('a declined card, then a good one', async ({ page }) => {
-    await openShopClock(page);
     const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
     await page.goto('/CheckoutTakeawayWithPay');
     await fillPerson(page);
@@ -210,7 +209,6 @@ test.describe('checkout with the offline test provider', () => {
   });
 
   test('takeaway with PayPal (test provider approval)', async ({ page }) => {
-    await openShopClock(page);
     const { config, sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
     await page.goto('/CheckoutTakeawayWithPay');
     await fillPerson(page);
@@ -226,7 +224,6 @@ test.describe('checkout with the offline test provider', () => {
   });
   test('a ticket: not mixed with food, its own checkout, paid online, tickets by e-mail', async ({ page }) => {
     const errors = collectPageErrors(page);
-    await openShopClock(page);
     await page.goto('/Speise/ticket-taco-workshop');
     await expect(page.getByRole('heading', { name: 'Taco-Workshop (Ticket)' })).toBeVisible();
     // Tickets hide the allergen panels.

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openShopClock } from '../support/clock';
+import type { Page } from '@playwright/test';
+import { preorderTime } from '@shop/shared/domain/orders';
+import { expect, test } from '../support/test';
 import { collectPageErrors, expectBadge, readCashCaptcha } from '../support/shop';
 
 /**
@@ -14,9 +15,8 @@ async function answer(page: Page, question: string, button: string) {
   await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 
-test('a guest orders tacos for pickup and finds the order again after a reload', async ({ page }) => {
+test('a guest orders tacos for pickup and finds the order again after a reload', async ({ page, shopClock }) => {
   const errors = collectPageErrors(page);
-  await openShopClock(page);
 
   await page.goto('/');
   await page.getByTestId('tile-food').click();
@@ -53,7 +53,8 @@ test('a guest orders tacos for pickup and finds the order again after a reload',
   await page.getByTestId('field-phone').fill('0151 12345678');
   await page.getByTestId('checkout-next').click();
   const time = page.getByTestId('checkout-time');
-  await time.selectOption((await time.locator('option:not([value=""])').first().getAttribute('value'))!);
+  const slot = (await time.locator('option:not([value=""])').first().getAttribute('value'))!;
+  await time.selectOption(slot);
   await page.getByTestId('checkout-next').click();
   await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
   await page.getByTestId('checkout-next').click();
@@ -62,7 +63,7 @@ test('a guest orders tacos for pickup and finds the order again after a reload',
   const orderNumber = page.getByTestId('order-number');
   await expect(orderNumber).toHaveText(/\d{4,}/);
   const number = await orderNumber.textContent();
-  await expect(page.getByTestId('order-preorder')).toContainText(/Vorbestellung für \d{2}:\d{2} Uhr/);
+  await expect(page.getByTestId('order-preorder')).toHaveText(`Vorbestellung für ${preorderTime(Number(slot), shopClock.now())} Uhr`);
   await expect(page.getByTestId('order-total')).toContainText('8,50');
   await expectBadge(page, 0);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { collectPageErrors, expectBadge } from '../support/shop';
 
 /**
@@ -170,7 +171,7 @@ test.describe('menu', () => {
   });
 
   test('a menu change from the background pull shows without a page reload', async ({ page }) => {
-    await page.clock.install();
+    // The shop clock (e2e/support/test.ts) is installed in every page: runFor moves it on.
     let soldOut = false;
     await page.route('**/api/action', async (route) => {
       const body = route.request().postDataJSON() as { action?: string; payload?: unknown } | null;

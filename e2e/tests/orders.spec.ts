@@ -1,13 +1,10 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { preorderTime } from '@shop/shared/domain/orders';
+import { expect, test, type ShopClock } from '../support/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { captchaAnswerOf } from '../../api/test/support/captcha';
 import { productLine, takeawayDraft } from '../../api/test/support/orders';
 import { collectPageErrors } from '../support/shop';
-
-/** 'HH:MM' of an instant on the restaurant's clock (Europe/Berlin). */
-function berlinTime(ms: number): string {
-  return new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
-}
 
 async function action<T>(page: Page, name: string, payload: unknown): Promise<T & { ok: boolean }> {
   const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
@@ -19,14 +16,14 @@ async function action<T>(page: Page, name: string, payload: unknown): Promise<T 
 }
 
 /** Saves a takeaway order (two burritos, tacos) for this browser through the API, as the checkout does. */
-async function saveOrder(page: Page): Promise<SavedOrder> {
+async function saveOrder(page: Page, clock: ShopClock): Promise<SavedOrder> {
   await page.goto('/');
   await expect(page.getByTestId('home')).toBeVisible();
   const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
   const draft = takeawayDraft(menu, [
     { itemId: 'burrito-classic-chicken', vol: 'Large', count: 2, stylesSelected: ['style-guac'], variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] },
     { itemId: 'tacos-al-pastor' },
-  ]);
+  ], { createdAt: clock.now() });
   // Paying at pickup: the guest solves the cash captcha first (checkout-spec §8).
   const issued = await action<{ captchaId: string; svg: string }>(page, 'GetCashCaptcha', {});
   const captcha = { id: issued.captchaId, answer: captchaAnswerOf(issued.svg) };
@@ -35,7 +32,7 @@ async function saveOrder(page: Page): Promise<SavedOrder> {
 }
 
 /** Saves a table order (in-house prices, payment to the waiter) for this browser. */
-async function saveTableOrder(page: Page): Promise<SavedOrder> {
+async function saveTableOrder(page: Page, clock: ShopClock): Promise<SavedOrder> {
   await page.goto('/');
   await expect(page.getByTestId('home')).toBeVisible();
   const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
@@ -48,6 +45,7 @@ async function saveTableOrder(page: Page): Promise<SavedOrder> {
     paymentInfo: { amount: line.itemTotal, itemsTotal: line.itemTotal, tip: 0 },
     targetTime: undefined,
     pickupDate: undefined,
+    createdAt: clock.now(),
   });
   return (await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: draft })).order;
 }
@@ -64,9 +62,9 @@ async function serveOrderAs(page: Page, change: (order: SavedOrder) => SavedOrde
 }
 
 test.describe('order page and past orders', () => {
-  test('shows the saved order and finds it again after a reload', async ({ page }) => {
+  test('shows the saved order and finds it again after a reload @time', async ({ page, shopClock }) => {
     const errors = collectPageErrors(page);
-    const order = await saveOrder(page);
+    const order = await saveOrder(page, shopClock);
     await page.goto(`/Bestellung/${order.uniqueOrderId}`);
 
     const check = async () => {
@@ -82,7 +80,8 @@ test.describe('order page and past orders', () => {
       await expect(page.getByTestId('order-total')).toHaveText('37,50 €');
       await expect(page.getByTestId('order-payment')).toContainText('Bei Abholung');
       await expect(page.getByTestId('order-pickup-place')).toContainText('Lange Reihe 42, 20099 Hamburg');
-      await expect(page.getByTestId('order-preorder')).toHaveText(`Vorbestellung für ${berlinTime(order.targetTime!)} Uhr`);
+      // The pickup's day is named when it is not today (the same function as the page).
+      await expect(page.getByTestId('order-preorder')).toHaveText(`Vorbestellung für ${preorderTime(order.targetTime!, shopClock.now())} Uhr`);
     };
     await check();
     await page.reload();
@@ -104,17 +103,17 @@ test.describe('order page and past orders', () => {
     expect(errors).toEqual([]);
   });
 
-  test('lists the last orders newest first', async ({ page }) => {
-    const first = await saveOrder(page);
-    const second = await saveOrder(page);
+  test('lists the last orders newest first', async ({ page, shopClock }) => {
+    const first = await saveOrder(page, shopClock);
+    const second = await saveOrder(page, shopClock);
     await page.goto('/Bestellungen');
     const ids = page.getByTestId('orders-entry');
     await expect(ids.first()).toHaveAttribute('data-order-id', second.uniqueOrderId);
     await expect(page.locator(`[data-order-id="${first.uniqueOrderId}"]`)).toBeVisible();
   });
 
-  test('retries the lookup until the order is found, showing "Wird an die Kasse übermittelt..."', async ({ page }) => {
-    const order = await saveOrder(page);
+  test('retries the lookup until the order is found, showing "Wird an die Kasse übermittelt..."', async ({ page, shopClock }) => {
+    const order = await saveOrder(page, shopClock);
     await page.evaluate(() => localStorage.removeItem('orders:lastOrders'));
     let lookups = 0;
     // The first two lookups find nothing (the order has not reached the server yet).
@@ -131,8 +130,8 @@ test.describe('order page and past orders', () => {
     expect(lookups).toBeGreaterThanOrEqual(3);
   });
 
-  test('refetches on a live update and shows the ready dialog', async ({ page }) => {
-    const order = await saveOrder(page);
+  test('refetches on a live update and shows the ready dialog', async ({ page, shopClock }) => {
+    const order = await saveOrder(page, shopClock);
     await page.goto(`/Bestellung/${order.uniqueOrderId}`);
     await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
 
@@ -149,8 +148,8 @@ test.describe('order page and past orders', () => {
     await expect(dialog).toContainText('37,50 €');
   });
 
-  test('shows a cancelled order with its cancelled items', async ({ page }) => {
-    const order = await saveOrder(page);
+  test('shows a cancelled order with its cancelled items', async ({ page, shopClock }) => {
+    const order = await saveOrder(page, shopClock);
     await serveOrderAs(page, (o) => ({
       ...o,
       storno: true,
@@ -165,8 +164,8 @@ test.describe('order page and past orders', () => {
     await expect(page.getByTestId('order-storno')).toContainText('8,50 €');
   });
 
-  test('a table order is served at the table and the group can say "Wir sind fertig"', async ({ page }) => {
-    const order = await saveTableOrder(page);
+  test('a table order is served at the table and the group can say "Wir sind fertig"', async ({ page, shopClock }) => {
+    const order = await saveTableOrder(page, shopClock);
     await page.goto(`/Bestellung/${order.uniqueOrderId}`);
     await expect(page.getByRole('heading', { name: 'Tisch 12' })).toBeVisible();
     await expect(page.getByTestId('order-status-message')).toHaveText('Wir servieren deine Bestellung an deinen Tisch');
@@ -180,14 +179,14 @@ test.describe('order page and past orders', () => {
     await expect(page.getByTestId('order-all-ready')).toHaveCount(0);
   });
 
-  test('the confirmation page waits for the restaurant, then opens the order page', async ({ page }) => {
+  test('the confirmation page waits for the restaurant, then opens the order page', async ({ page, shopClock }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.removeItem('orders:lastOrders'));
     // Without any order the confirmation page goes to the start page.
     await page.goto('/Bestaetigung');
     await expect(page).toHaveURL(/\/$/);
 
-    const order = await saveOrder(page);
+    const order = await saveOrder(page, shopClock);
     await page.goto(`/Bestellung/${order.uniqueOrderId}`);
     await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
     await page.goto('/Bestaetigung');

@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { E2E_DIR, E2E_HOSTS_DIR, REPO_ROOT } from '../support/paths.mjs';
 import { collectPageErrors } from '../support/shop';

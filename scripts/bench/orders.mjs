@@ -100,7 +100,8 @@ export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurren
   const menu = menuRes.body.menu;
   const offers = (await call(baseUrl, 'LoadCoupons', {})).body.offers ?? [];
   const appconfig = (await call(baseUrl, 'GetAppconfig', {})).body.appconfig;
-  // Only what a takeaway guest of branch 1 sees now (days, order times), as the server checks it.
+  // Only what a takeaway guest of branch 1 sees now (days, order times), as the server checks it. The
+  // benchmark server runs on the real clock, so the drafts are dated by it (not the tests' clock).
   const clock = visibility.shopClock(Date.now());
   const visible = visibility
     .visibleMenu(menu, { clock, mode: 'takeaway', store: 1, globalExtras: appconfig?.globalExtras })
@@ -111,10 +112,10 @@ export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurren
   // Carts cycling through every orderable item, with further lines until the takeaway minimum is met.
   const draftFor = (i) => {
     const cart = [lines[i % lines.length]];
-    let draft = takeawayDraft(menu, cart);
+    let draft = takeawayDraft(menu, cart, { createdAt: Date.now() });
     for (let k = 1; draft.paymentInfo.amount < minimum && k < 20; k++) {
       cart.push(lines[(i + k) % lines.length]);
-      draft = takeawayDraft(menu, cart);
+      draft = takeawayDraft(menu, cart, { createdAt: Date.now() });
     }
     return draft;
   };

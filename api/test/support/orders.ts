@@ -4,6 +4,7 @@ import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { sumCents } from '@shop/shared/domain/money';
 import { pickupDays } from '@shop/shared/domain/time-slots';
 import { seedAppConfig } from '../../src/seed/appconfig';
+import { testNow } from './clock';
 
 export interface LineSpec {
   itemId: string;
@@ -51,7 +52,7 @@ export function productLine(menu: Menu, spec: LineSpec, mode: 'takeaway' | 'deli
  * A pickup time the seeded restaurant offers, at least 90 minutes after `now` (beyond any delay
  * of the seed's items): the first such slot today, or else tomorrow.
  */
-export function offeredPickupTime(now: number = Date.now()): number {
+export function offeredPickupTime(now: number = testNow()): number {
   const days = pickupDays({ now, openingHours: seedAppConfig.takeAway.openingHours, delayMinutes: 90 });
   const slot = days.flatMap((d) => d.slots)[0];
   if (!slot) throw new Error(`The seed offers no pickup time today or tomorrow after ${new Date(now).toISOString()}`);
@@ -62,7 +63,7 @@ export function offeredPickupTime(now: number = Date.now()): number {
 export function takeawayDraft(menu: Menu, lines: LineSpec[], overrides: Partial<OrderDraftInput> = {}): OrderDraftInput {
   const orderData = lines.map((l) => productLine(menu, l, 'takeaway'));
   const total = sumCents(orderData.map((l) => l.itemTotal));
-  const now = overrides.createdAt ?? Date.now();
+  const now = overrides.createdAt ?? testNow();
   return {
     clientId: `client-${crypto.randomUUID()}`,
     onlinePay: false,

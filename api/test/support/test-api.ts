@@ -7,6 +7,7 @@ import type { TokenVerifier } from '../../src/auth/verify';
 import type { EventBus } from '../../src/events/event-bus';
 import { createApi, noAuth, type Api } from '../../src/server';
 import { captchaAnswerOf } from './captcha';
+import { testNow } from './clock';
 
 export { captchaAnswerOf };
 
@@ -45,7 +46,7 @@ export async function startTestApi(database: Database, options: TestApiOptions =
     database,
     verifier: options.verifier ?? noAuth,
     ...(options.events ? { events: options.events } : {}),
-    ...(options.now ? { now: options.now } : {}),
+    now: options.now ?? testNow,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
   });
   const post: TestApi['post'] = async (body, headers = {}) => {

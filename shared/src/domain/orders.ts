@@ -1,6 +1,8 @@
 import type { CouponLine, ProductLine } from '../contract/cart';
 import type { PaymentMethodId, Usecase } from '../contract/common';
 import type { OrderState, SavedOrder } from '../contract/order';
+import { orders as orderTexts } from '../i18n/de/orders';
+import { fill } from '../i18n/fill';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
@@ -300,6 +302,30 @@ export function shopDate(ms: number): string {
 /** Whether two instants fall on the same calendar day in the shop's time zone. */
 export function isSameShopDay(a: number, b: number): boolean {
   return shopDate(a) === shopDate(b);
+}
+
+/** 'Freitag, 13. Juni' in the shop's time zone (German day names, month abbreviations). */
+export function weekdayDate(ms: number): string {
+  const p = shopClockParts(ms);
+  return fill(orderTexts.dateWithWeekday, {
+    weekday: orderTexts.weekdays[p.weekday - 1] ?? '',
+    day: p.day,
+    month: orderTexts.monthsShort[p.month - 1] ?? '',
+  });
+}
+
+/** '13.06.2025, 12:30 Uhr' in the shop's time zone. */
+export function dateTime(ms: number): string {
+  return fill(orderTexts.dateTime, { date: shopDate(ms), time: shopClockTime(ms) });
+}
+
+/**
+ * The {time} of 'Vorbestellung für {time} Uhr': the clock time for a pickup today, otherwise
+ * preceded by the day ('Dienstag, 24. Nov., 12:45'), so a guest reading the page never mistakes
+ * tomorrow's pickup for today's.
+ */
+export function preorderTime(target: number, now: number): string {
+  return isSameShopDay(target, now) ? shopClockTime(target) : `${weekdayDate(target)}, ${shopClockTime(target)}`;
 }
 
 /** One line of a delivery address: 'Firma, Straße 1, 20099 Hamburg' (empty parts left out). */

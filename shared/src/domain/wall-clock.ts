@@ -100,3 +100,14 @@ export function weekdayOf(date: Pick<WallTime, 'year' | 'month' | 'day'>): numbe
   const js = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return js === 0 ? 7 : js;
 }
+
+/**
+ * An instant written as ISO 8601 with an offset ('2026-11-24T12:07:00+01:00') or as epoch ms.
+ * Throws on anything else, so a typo never silently means "now".
+ */
+export function parseInstant(value: string): number {
+  const trimmed = value.trim();
+  const instant = /^\d{10,}$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);
+  if (!Number.isFinite(instant)) throw new Error(`Not an instant: "${value}" (use ISO 8601 with an offset, or epoch ms)`);
+  return instant;
+}

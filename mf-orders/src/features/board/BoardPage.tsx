@@ -12,7 +12,7 @@ import { Link, useStore } from '@shop/shared/react';
 import { authStore, createPersistentStore } from '@shop/shared/stores';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { OrderLines } from '../order/OrderLines';
-import { preorderTime } from '../order/format';
+import { preorderTime } from '@shop/shared/domain/orders';
 import { createChime } from '../sound/chime';
 import { arrivalSignal } from './arrival-signal';
 import { useBoard } from './board-source';

@@ -6,12 +6,16 @@ import { formatEuro } from '@shop/shared/domain/money';
 import {
   addressLine,
   collectedAt,
+  dateTime,
   expectedReadiness,
   isTicketOrder,
   orderPaymentMethod,
   orderSituation,
+  preorderTime,
   rejectionReason,
+  shopClockTime,
   telHref,
+  weekdayDate,
 } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
@@ -22,7 +26,6 @@ import { Button, Icon, Notice, Page, buttonClass } from '@shop/shared/ui';
 import { AllReady } from './AllReady';
 import { OrderLines } from './OrderLines';
 import { ReadyOverlay } from './ReadyOverlay';
-import { dateTime, preorderTime, shopClockTime, weekdayDate } from './format';
 import { useOrderStatus } from './use-order-status';
 import css from './order.module.css';
 

@@ -7,7 +7,7 @@ import { Link, useStore } from '@shop/shared/react';
 import { authStore, lastOrdersStore } from '@shop/shared/stores';
 import { Empty, Page, buttonClass } from '@shop/shared/ui';
 import { refreshLastOrders } from '../../data/orders-source';
-import { dateTime } from '../order/format';
+import { dateTime } from '@shop/shared/domain/orders';
 import css from './orders.module.css';
 
 /** Bestellungen: the last orders, newest first, each linking to its order page. */
