@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { parseInstant } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +34,19 @@ export interface ApiConfig {
    * with PUT /api/test/clock. Undefined in production, where the system clock is used.
    */
   testNow: number | undefined;
+  /** An online order left unpaid this long expires (UNPAID_ORDER_EXPIRY_MINUTES, default 30). */
+  unpaidOrderExpiryMs: number;
+  /** How often unpaid orders are expired and payments reconciled (ORDER_SWEEP_SECONDS, default 60; 0 = off). */
+  orderSweepIntervalMs: number;
+}
+
+/** A non-negative number from the environment, or the default; anything else is a configuration error. */
+function numberOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
+  return value;
 }
 
 /** SHOP_TEST_NOW is refused outside NODE_ENV=test: a production server never runs on a fake clock. */
@@ -63,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     paypalApiBase: env.PAYPAL_API_BASE || undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
     testNow: testNowOf(env),
+    unpaidOrderExpiryMs: numberOf(env, 'UNPAID_ORDER_EXPIRY_MINUTES', CHECKOUT_CONSTANTS.unpaidOrderExpiryMs / 60_000) * 60_000,
+    orderSweepIntervalMs: numberOf(env, 'ORDER_SWEEP_SECONDS', CHECKOUT_CONSTANTS.orderSweepIntervalMs / 1000) * 1000,
   };
 }

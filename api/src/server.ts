@@ -16,7 +16,10 @@ import { registerEventsRoute } from './http/events-route';
 import { registerMediaRoute } from './http/media-route';
 import { registerStaticRoutes } from './http/static-routes';
 import { registerTestClockRoute } from './http/test-clock-route';
+import { startOrderMaintenance } from './orders/maintenance';
 import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
+import { loadOrderTokens, type OrderTokens } from './orders/order-tokens';
+import { paymentsOf } from './payments/registry';
 import { seedIfEmpty } from './seed';
 
 export interface Api {
@@ -25,6 +28,7 @@ export interface Api {
   readonly events: EventBus;
   readonly menus: MenuRepository;
   readonly descriptors: DescriptorSource;
+  readonly orderTokens: OrderTokens;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,23 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   const resolvedVerifier = await verifier;
   const descriptors = createDescriptorSource(config.deployHostsDir);
   const menus = createMenuRepository(database.db);
+  const orderTokens = await loadOrderTokens(database.db);
+  const stopMaintenance =
+    config.orderSweepIntervalMs > 0
+      ? startOrderMaintenance(
+          {
+            db: database.db,
+            // Resolved at each sweep: a test or a restart may install other payments for this database.
+            get payments() {
+              return paymentsOf(database.db, now);
+            },
+            events,
+            now,
+            menus,
+          },
+          config.orderSweepIntervalMs,
+        )
+      : async () => undefined;
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -82,10 +103,12 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
       events,
       menus,
       now,
+      orderTokens,
+      unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
     };
     return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
   });
-  registerEventsRoute(app, events, resolvedVerifier);
+  registerEventsRoute(app, events, resolvedVerifier, orderTokens);
   (await import('./http/stripe-webhook-route')).registerStripeWebhookRoute(app, { config, db: database.db, events, now });
   app.get('/deploy/descriptor.json', async (request, reply) => {
     reply.header('cache-control', 'no-cache, no-store');
@@ -103,7 +126,9 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     events,
     menus,
     descriptors,
+    orderTokens,
     async close() {
+      await stopMaintenance();
       await app.close();
       await events.close();
       await database.close();

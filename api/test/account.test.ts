@@ -1,24 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
-import type { TokenVerifier } from '../src/auth/verify';
 import { redeemStampCard } from '../src/actions/account';
-import { orders } from '../src/db/schema';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
+import { handOver, staffChange, testVerifier as verifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /**
  * Account rules (UpsertAppUser, LoadStempelkarte). Token verification itself is tested against the
  * real Auth emulator in auth.test.ts; here a verifier maps 'user:<uid>' tokens to users.
  */
-const verifier: TokenVerifier = {
-  async verify(token) {
-    if (!token.startsWith('user:')) return null;
-    const uid = token.slice(5);
-    return { uid, email: `${uid}@example.org`, emailVerified: true, name: null, providerId: 'password' };
-  },
-};
 
 describe.each(testDatabases())('account actions on $name', (database) => {
   let t: TestApi;
@@ -68,7 +59,7 @@ describe.each(testDatabases())('account actions on $name', (database) => {
     expect(extra.status).toBe(400);
   });
 
-  it('counts one point per euro of the stamp-collecting orders, without cancelled or unpaid online orders', async () => {
+  it('counts one point per euro of stamp-collecting orders once handed over (and paid): not when placed, cancelled or unpaid', async () => {
     const save = async (overrides: Parameters<typeof takeawayDraft>[2], lines = [{ itemId: 'tacos-al-pastor', count: 3 }]) => {
       const res = await t.call('SaveNewOrder', { order: takeawayDraft(menu, lines, { asGuest: false, ...overrides }) }, { token: 'user:s1' });
       expect(res.status, JSON.stringify(res.body.error)).toBe(200);
@@ -78,9 +69,12 @@ describe.each(testDatabases())('account actions on $name', (database) => {
     expect(empty.body.stempelkarte).toMatchObject({ fuid: 's1', punktestand: 0 });
 
     const counted = await save({ collectStempel: true, stempelType: 1 });
-    await save({ collectStempel: false });
+    // Placed and to be paid at pickup: no stamps yet (money not received).
+    expect((await t.call('LoadStempelkarte', { fuid: 's1' }, { token: 'user:s1' })).body.stempelkarte).toMatchObject({ punktestand: 0 });
+    await handOver(t, counted.uniqueOrderId);
+    await handOver(t, (await save({ collectStempel: false })).uniqueOrderId);
     const cancelled = await save({ collectStempel: true });
-    await t.api.database.db.update(orders).set({ data: { ...cancelled, storno: true } }).where(eq(orders.uniqueOrderId, cancelled.uniqueOrderId));
+    await staffChange(t, cancelled.uniqueOrderId, 'cancel', { reason: 'Gast hat storniert' });
     // An online order whose payment is not authorized yet (it carries the online service fee line).
     const appconfig = (await t.call('GetAppconfig', {})).body.appconfig as { onlineServiceFee: number };
     const online = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 3 }], { asGuest: false, collectStempel: true, onlinePay: true, directPay: true, psp: 'credit' });
@@ -106,10 +100,12 @@ describe.each(testDatabases())('account actions on $name', (database) => {
 
   it('redeems a full card once: 10 stamps are consumed, the rest stays (redeemStampCard)', async () => {
     const db = t.api.database.db;
-    // 3 orders of 5 x 8,50 EUR = 42 points each: 126 points, a full card.
+    // 3 orders of 5 x 8,50 EUR = 42 points each, handed over: 126 points, a full card.
     for (let i = 0; i < 3; i++) {
       const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 5 }], { asGuest: false, collectStempel: true });
-      expect((await t.call('SaveNewOrder', { order: draft }, { token: 'user:r1' })).status).toBe(200);
+      const saved = await t.call('SaveNewOrder', { order: draft }, { token: 'user:r1' });
+      expect(saved.status).toBe(200);
+      await handOver(t, (saved.body.order as SavedOrder).uniqueOrderId);
     }
     const score = async () => ((await t.call('LoadStempelkarte', { fuid: 'r1' }, { token: 'user:r1' })).body.stempelkarte as StampCard).punktestand;
     expect(await score()).toBe(126);
@@ -128,7 +124,8 @@ describe.each(testDatabases())('account actions on $name', (database) => {
     const db = t.api.database.db;
     for (let i = 0; i < 3; i++) {
       const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 5 }], { asGuest: false, collectStempel: true });
-      await t.call('SaveNewOrder', { order: draft }, { token: 'user:r3' });
+      const saved = await t.call('SaveNewOrder', { order: draft }, { token: 'user:r3' });
+      await handOver(t, (saved.body.order as SavedOrder).uniqueOrderId);
     }
     const results = await Promise.all(['c1', 'c2', 'c3'].map((id) => db.transaction((tx) => redeemStampCard(tx as never, 'r3', id, 5))));
     expect(results.filter(Boolean)).toHaveLength(1);

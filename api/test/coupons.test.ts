@@ -13,9 +13,10 @@ import { testDatabases } from './support/databases';
 import { productLine, takeawayDraft, type LineSpec } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
+import { handOver, testVerifier } from './support/staff';
 
 const user = (uid: string): VerifiedUser => ({ uid, email: `${uid}@example.org`, emailVerified: true, name: uid, providerId: 'password' });
-const verifier = { verify: async (token: string) => (token.startsWith('tok-') ? user(token.slice(4)) : null) };
+const verifier = { verify: async (token: string) => (token.startsWith('tok-') ? user(token.slice(4)) : testVerifier.verify(token)) };
 
 describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $name', (database) => {
   let t: TestApi;
@@ -277,9 +278,10 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(guest.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Bitte melde dich an, um diesen Gutschein einzulösen.' });
     expect(await count('orders')).toBe(before);
 
-    // 12 x 8,50 = 102 € collected: a full card (10 stamps of 10 €).
+    // 12 x 8,50 = 102 € collected and handed over: a full card (10 stamps of 10 €).
     const collect = await t.call('SaveNewOrder', { order: pricedDraft(lines([{ itemId: 'tacos-al-pastor', count: 12 }]), { over: { collectStempel: true, stempelType: 1 } }) }, { token });
     expect(collect.status).toBe(200);
+    await handOver(t, (collect.body.order as SavedOrder).uniqueOrderId);
 
     // Two orders race for the one full card: exactly one gets the discount.
     const drafts = [1, 2].map(() => pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp(uid)]));

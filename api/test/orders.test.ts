@@ -60,10 +60,20 @@ describe.each(testDatabases())('last orders on $name', (database) => {
     expect(res.body.orders as SavedOrder[]).toHaveLength(SHOP_CONSTANTS.lastOrdersMax);
   });
 
-  it('loads one order by its id for the order page (LoadDocs), and nothing for an unknown id', async () => {
-    const order = await save(browser());
-    const found = await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId } }, { browserId: browser() });
-    expect((found.body.docs as SavedOrder[]).map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+  it('loads one order for its owner or with its access token (LoadDocs); an id alone or an unknown id finds nothing', async () => {
+    const owner = browser();
+    const order = await save(owner);
+    const load = (browserId: string, accessToken?: string) =>
+      t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, ...(accessToken ? { accessToken } : {}) } }, { browserId });
+    const mine = (await load(owner)).body.docs as SavedOrder[];
+    expect(mine.map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+    expect(mine[0]!.accessToken).toBe(order.accessToken);
+    // Another device: only with the order's access token (the order page's capability).
+    expect((await load(browser())).body.docs).toEqual([]);
+    expect((await load(browser(), 'forged-token')).body.docs).toEqual([]);
+    expect(((await load(browser(), order.accessToken)).body.docs as SavedOrder[]).map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+    // The browser id is a secret: no document carries it.
+    expect(JSON.stringify(mine)).not.toContain(owner);
     const unknown = await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: 'nope' } });
     expect(unknown.body.docs).toEqual([]);
   });

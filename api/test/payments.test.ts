@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
-import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { payments, paymentTestObjects } from '../src/db/schema';
 import { captchaAnswerOf } from './support/captcha';
 import { issueCashCaptcha, verifyCashCaptcha } from '../src/payments/cash-captcha';
 import { issueCustomerCard } from '../src/payments/customer-card';
 import { paymentsOf } from '../src/payments/registry';
-import { captureOrderPayment, voidOrderPayment } from '../src/payments/service';
+import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
 import type { TokenVerifier } from '../src/auth/verify';
 import { testDatabases } from './support/databases';
-import { takeawayDraft } from './support/orders';
+import { onlineTakeawayDraft, takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
 
@@ -39,16 +38,7 @@ describe.each(testDatabases())('payments with the offline test provider on $name
   });
 
   /** A takeaway order paid online: with the online service fee line and its amount. */
-  function onlineDraft(lines: Parameters<typeof takeawayDraft>[1]): OrderDraftInput {
-    const draft = takeawayDraft(menu, lines, { onlinePay: true, directPay: true, psp: undefined });
-    const fees = feeCharges({ usecase: 'takeaway', onlinePay: true, fees: feeConfigOf(config) });
-    const fee = fees.reduce((n, f) => n + f.amount, 0);
-    return {
-      ...draft,
-      orderData: withFeeLines(draft.orderData as never, fees),
-      paymentInfo: { amount: draft.paymentInfo.amount + fee, itemsTotal: draft.paymentInfo.itemsTotal, tip: 0 },
-    };
-  }
+  const onlineDraft = (lines: Parameters<typeof takeawayDraft>[1]): OrderDraftInput => onlineTakeawayDraft(menu, config, lines);
   afterAll(async () => t?.close());
 
   async function onlineOrder(lines = [{ itemId: 'tacos-al-pastor', count: 2 }]): Promise<SavedOrder> {
@@ -240,7 +230,7 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     clock = saved;
 
     // A rejected order: the authorization is released.
-    await voidOrderPayment(deps, late.uniqueOrderId);
+    await releaseOrderPayment(deps, late.uniqueOrderId);
     expect((await paymentRows(late))[0]!.status).toBe('voided');
     await expect(captureOrderPayment(deps, late.uniqueOrderId)).rejects.toThrow(/no authorized payment/);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { paymentsOf } from '../src/payments/registry';
-import { captureOrderPayment, voidOrderPayment } from '../src/payments/service';
+import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startPaypalFake, type PaypalFake } from './support/paypal-fake';
@@ -107,7 +107,7 @@ describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $
     const other = ((await create(rejected)).body.data as { paypalOrderId: string }).paypalOrderId;
     fake.approve(other);
     const auth = await authorize(rejected, other);
-    await voidOrderPayment(deps, rejected.uniqueOrderId);
+    await releaseOrderPayment(deps, rejected.uniqueOrderId);
     expect(fake.requests.some((r) => r.path === `/v2/payments/authorizations/${String(auth.body.paypalAuthId)}/void`)).toBe(true);
   });
 });

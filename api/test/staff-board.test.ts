@@ -67,19 +67,20 @@ describe.each(testDatabases())('staff order board on $name', (database) => {
       return res.body.order as SavedOrder;
     };
     expect(await step('confirm')).toMatchObject({ state: 'Confirmed', sentToPos: true, abholbereit: false });
-    expect(await step('ready')).toMatchObject({ state: 'Confirmed', abholbereit: true, getraenkeAbholbereit: true });
+    // Tacos only: the food is all there is to ready, so the order is Ready.
+    expect(await step('ready')).toMatchObject({ state: 'Ready', abholbereit: true, getraenkeAbholbereit: false });
     const seen = await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId } }, { browserId: GUEST_BROWSER });
     expect((seen.body.docs as SavedOrder[])[0]).toMatchObject({ abholbereit: true });
     const done = await step('collected');
     expect(done).toMatchObject({ state: 'Collected' });
-    expect(done.history.map((h) => h.state)).toEqual(['New', 'Confirmed', 'Collected']);
+    expect(done.history.map((h) => (h.part ? `${h.state}:${h.part}` : h.state))).toEqual(['New', 'Confirmed', 'Confirmed:food', 'Ready', 'Collected']);
     expect(heard.filter((e) => e.type === 'orderUpdated')).toHaveLength(6);
     offStaff();
     offGuest();
 
     // Handing over twice is the same; a finished order cannot be rejected.
     expect((await t.call('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change: 'collected' }, { token: 'staff' })).status).toBe(200);
-    const reject = await t.call('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change: 'reject' }, { token: 'staff' });
+    const reject = await t.call('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change: 'reject', reason: 'Zu spät' }, { token: 'staff' });
     expect(reject.status).toBe(409);
     expect((await t.call('UpdateOrderStatus', { uniqueOrderId: 'nope', change: 'ready' }, { token: 'staff' })).status).toBe(404);
   });
@@ -92,7 +93,8 @@ describe.each(testDatabases())('staff order board on $name', (database) => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     const board = await t.call('LoadStaffOrders', {}, { token: 'staff' });
     const stored = (board.body.orders as SavedOrder[]).find((o) => o.uniqueOrderId === order.uniqueOrderId)!;
-    expect(stored).toMatchObject({ state: 'Confirmed', abholbereit: true });
-    expect(stored.history.filter((h) => h.state === 'Confirmed')).toHaveLength(1);
+    expect(stored).toMatchObject({ state: 'Ready', abholbereit: true });
+    expect(stored.history.filter((h) => h.state === 'Confirmed' && !h.part)).toHaveLength(1);
+    expect(stored.history.filter((h) => h.part === 'food')).toHaveLength(1);
   });
 });

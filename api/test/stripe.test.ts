@@ -5,7 +5,7 @@ import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/
 import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { paymentEvents, payments } from '../src/db/schema';
 import { paymentsOf } from '../src/payments/registry';
-import { captureOrderPayment, voidOrderPayment } from '../src/payments/service';
+import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
 import { testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startStripeFake, type StripeFake } from './support/stripe-fake';
@@ -122,7 +122,7 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
 
     const rejected = await onlineOrder();
     const other = await intent(rejected, await card('pm_card_visa'));
-    await voidOrderPayment(deps, rejected.uniqueOrderId);
+    await releaseOrderPayment(deps, rejected.uniqueOrderId);
     expect(fake.intents.get(other.body.paymentIntentId as string)).toMatchObject({ status: 'canceled' });
   });
 

@@ -1,6 +1,6 @@
-import { eq, sql, sum } from 'drizzle-orm';
-import type { AppUser, SavedOrder } from '@shop/shared/contract';
-import { isCancelledOrder } from '@shop/shared/domain/orders';
+import { and, eq, ne, sql, sum } from 'drizzle-orm';
+import type { AppUser } from '@shop/shared/contract';
+import { earnsStamps } from '@shop/shared/domain/order-lifecycle';
 import { addressWorthSending, normalizeEmail } from '@shop/shared/domain/person';
 import { fullCardPoints, stampPointsForOrder, stampScore } from '@shop/shared/domain/stamps';
 import type { Db } from '../db/client';
@@ -62,20 +62,17 @@ const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
   return { user: next };
 };
 
-/** Orders that earn stamps: the user's, marked collectStempel, not cancelled, and paid if paid online. */
-function earnsStamps(order: SavedOrder): boolean {
-  if (order.collectStempel !== true || isCancelledOrder(order)) return false;
-  return !order.onlinePay || order.authCompleted === true;
-}
-
 /**
  * The stamp card's score of a user: euros spent on stamp-collecting orders (one stamp per 10 euros,
  * checkout-spec §9) minus the points of redeemed cards.
  */
-export async function loadStampScore(db: Db, fuid: string): Promise<number> {
+export async function loadStampScore(db: Db, fuid: string, exceptRedemptionOf?: string): Promise<number> {
   const rows = await db.select({ data: orders.data }).from(orders).where(eq(orders.fuid, fuid));
   const earned = rows.map((r) => r.data).filter(earnsStamps).reduce((total, o) => total + stampPointsForOrder(o.total), 0);
-  const [redeemed] = await db.select({ points: sum(stampRedemptions.points) }).from(stampRedemptions).where(eq(stampRedemptions.fuid, fuid));
+  const [redeemed] = await db
+    .select({ points: sum(stampRedemptions.points) })
+    .from(stampRedemptions)
+    .where(and(eq(stampRedemptions.fuid, fuid), ...(exceptRedemptionOf ? [ne(stampRedemptions.uniqueOrderId, exceptRedemptionOf)] : [])));
   return stampScore(earned, Number(redeemed?.points ?? 0));
 }
 

@@ -1,73 +1,69 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
-import { SHOP_CHANNEL, STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
+import { SHOP_CHANNEL } from '@shop/shared/contract';
+import { transition, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
+import type { Db } from '../db/client';
 import { orders } from '../db/schema';
-import { createCouponRepository } from '../orders/coupon-repository';
-import { newUniqueOrderId } from '../orders/order-ids';
-import { persistOrder } from '../orders/persist-order';
-import { verifyCashCaptcha } from '../payments/cash-captcha';
 import { ApiError } from '../http/api-error';
-import { recomputeOrder } from '../orders/recompute-order';
+import { orderContentKey } from '../orders/content-key';
+import { createCouponRepository } from '../orders/coupon-repository';
+import { de } from '@shop/shared/i18n';
+import { orderForCaller } from '../orders/access';
+import { applyOrderEvent, hasEnded, lockOrder, publishOrder, releaseReservations, closedOrderError, type OrderRow } from '../orders/lifecycle';
+import { newUniqueOrderId } from '../orders/order-ids';
+import { insertOrder, replaceOrder } from '../orders/persist-order';
+import { recomputeOrder, type RecomputedOrder } from '../orders/recompute-order';
+import { verifyCashCaptcha } from '../payments/cash-captcha';
+import { CLOSED_TEXTS, moneyRunner, paymentDeps, releaseOrderPayment } from '../payments/service';
 import type { ActionContext, ActionHandler } from './context';
-
-/**
- * SaveNewOrder (checkout-spec §4, §7): priced by the server with the shared pricing engine
- * (lines, extras, offers, coupons, fees, tip, minimum order), saved in one transaction with the
- * stock it takes and the coupons it redeems, idempotent on the client order id: the same
- * clientId sent again (retry, double click, a second tab) returns the stored order.
- */
-const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: draft }, ctx) => {
-  const existing = await savedWithClientId(ctx, draft.clientId);
-  if (existing) return existing;
-  try {
-    return await saveNew(draft, ctx);
-  } catch (error) {
-    // A retry racing its own first attempt: that attempt took the coupon or the last item and
-    // this one was refused for it. The retry gets the saved order, not the refusal.
-    const saved = await savedWithClientId(ctx, draft.clientId);
-    if (saved) return saved;
-    throw error;
-  }
-};
-
-async function savedWithClientId(ctx: ActionContext, clientId: string) {
-  const row = (await ctx.db.select().from(orders).where(eq(orders.clientId, clientId)))[0];
-  return row ? { order: row.data, uniqueOrderId: row.uniqueOrderId, duplicate: true } : null;
-}
 
 /** Takeaway orders paid in cash at pickup carry the 4-character cash captcha (checkout-spec §2). */
 export function needsCashCaptcha(draft: Pick<OrderDraft, 'usecase' | 'psp'>): boolean {
   return draft.usecase === 'takeaway' && (draft.psp === 'bar' || draft.psp === 'beiAbholung');
 }
 
-async function saveNew(input: OrderDraft, ctx: ActionContext): Promise<ActionResult<'SaveNewOrder'>> {
-  const now = ctx.now();
-  const { captcha, ...draft } = input;
-  if (needsCashCaptcha(draft) && !(await verifyCashCaptcha(ctx.db, captcha, now))) {
-    // The client reloads silently and asks for a new captcha; cart and form stay in local storage.
-    throw new ApiError(409, 'validation', 'Cash captcha missing, wrong or expired', undefined, { captchaError: true });
-  }
-  const fuid = ctx.user?.uid ?? null;
-  const filialnummer = ctx.descriptor.branch.filialnummer;
-  const priced = await recomputeOrder(draft, { db: ctx.db, menus: ctx.menus, coupons: createCouponRepository(ctx.db), fuid, filialnummer, now });
-  const uniqueOrderId = newUniqueOrderId(now);
-  const seq = await ctx.db.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
-  const orderNumber = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+type SaveResult = ActionResult<'SaveNewOrder'>;
 
-  const saved: SavedOrder = {
-    ...draft,
+async function rowByClientId(db: Db, clientId: string): Promise<OrderRow | undefined> {
+  return (await db.select().from(orders).where(eq(orders.clientId, clientId)))[0];
+}
+
+/** The order as its owner gets it: with its access token. */
+function forOwner(order: SavedOrder, ctx: ActionContext): SavedOrder & { accessToken: string } {
+  return { ...order, accessToken: ctx.orderTokens.issue(order.uniqueOrderId) };
+}
+
+function answer(order: SavedOrder, ctx: ActionContext, flags: { duplicate: boolean; updated?: boolean }): SaveResult {
+  const owned = forOwner(order, ctx);
+  return { order: owned, uniqueOrderId: order.uniqueOrderId, accessToken: owned.accessToken, ...flags };
+}
+
+/** The client id belongs to the browser (or account) that first used it; nobody else may read or change that order. */
+function ownedBy(row: OrderRow, ctx: ActionContext): boolean {
+  return row.browserId === ctx.browserId || (row.fuid !== null && row.fuid === ctx.user?.uid);
+}
+
+/** The order document as saved: the client's draft as the server priced it, with the server's own fields. */
+function savedFrom(draft: OrderDraft, priced: RecomputedOrder, ctx: ActionContext, base: { uniqueOrderId: string; orderNumber: number; createdAt: number; history: SavedOrder['history'] }, now: number): SavedOrder {
+  const fuid = ctx.user?.uid ?? null;
+  const { btaste: _browser, ...userInfo } = draft.userInfo;
+  const { btaste: _btaste, ...content } = draft;
+  const unpaid = draft.onlinePay;
+  return {
+    ...content,
     fuid,
     asGuest: fuid === null,
-    userInfo: { ...draft.userInfo, fuid, btaste: ctx.browserId },
-    btaste: ctx.browserId,
+    userInfo: { ...userInfo, fuid },
     domain: ctx.hostname,
-    filialnummer,
+    filialnummer: ctx.descriptor.branch.filialnummer,
     orderData: priced.lines,
     paymentInfo: { amount: priced.total, itemsTotal: priced.itemsTotal, tip: priced.tip },
-    uniqueOrderId,
-    orderNumber,
-    state: 'New',
-    history: [{ state: 'New', at: now }],
+    uniqueOrderId: base.uniqueOrderId,
+    orderNumber: base.orderNumber,
+    // An online order is a Draft until its payment is authorized; an order paid on site is placed at once.
+    state: unpaid ? 'Draft' : 'New',
+    history: base.history,
+    ...(unpaid ? { expiresAt: now + ctx.unpaidOrderExpiryMs } : {}),
     kommissioniert: false,
     abholbereit: false,
     getraenkeAbholbereit: false,
@@ -77,22 +73,135 @@ async function saveNew(input: OrderDraft, ctx: ActionContext): Promise<ActionRes
     captured: false,
     charged: false,
     authCompleted: false,
+    directPay: draft.onlinePay,
     stornoAmounts: [],
     total: priced.total,
-    createdAt: now,
+    createdAt: base.createdAt,
   };
+}
 
-  const result = await persistOrder(ctx.db, { order: saved, priced, browserId: ctx.browserId, now });
-  if (!result.saved) return { order: result.existing.order, uniqueOrderId: result.existing.uniqueOrderId, duplicate: true };
-
-  // Limited stock changed: the next menu pull carries the new bestand.
-  for (const kind of new Set(priced.stock.map((s) => s.kind))) {
+async function announce(ctx: ActionContext, order: SavedOrder, stockKinds: Iterable<'food' | 'drink'>, now: number): Promise<void> {
+  for (const kind of new Set(stockKinds)) {
     await ctx.menus.markStockChanged(kind, now);
     await ctx.events.publish(SHOP_CHANNEL, { type: 'menuUpdated', kind });
   }
-  await ctx.events.publish(STAFF_CHANNEL, { type: 'orderUpdated', uniqueOrderId, state: saved.state });
-  if (fuid) await ctx.events.publish(userChannel(fuid), { type: 'orderUpdated', uniqueOrderId, state: saved.state });
-  return { order: saved, uniqueOrderId, duplicate: false };
+  await publishOrder(ctx.events, order);
 }
 
-export const checkoutHandlers = { SaveNewOrder };
+/**
+ * SaveNewOrder (checkout-spec §4, §7): priced by the server with the shared pricing engine (lines,
+ * extras, offers, coupons, fees, tip, minimum order) and saved with the stock, coupons and stamp
+ * card it takes, in one transaction. One order per checkout: the client id is the key.
+ * - A new client id saves a new order: an online one as Draft (the kitchen sees it once paid), one
+ *   paid on site as New. Concurrent requests with one client id are serialised by a lock on it,
+ *   so a double click or a retry in flight gets the same order (never a second one, never a
+ *   captcha refusal for the retry).
+ * - The same client id again with the same content returns the stored order.
+ * - The same client id with changed content changes the unpaid order in place (back from the
+ *   payment step: another time, note, tip…); an order already placed or ended is not changed.
+ */
+const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx) => {
+  const { captcha, ...draft } = input;
+  const existing = await rowByClientId(ctx.db, draft.clientId);
+  if (existing) return resume(existing, draft, ctx);
+
+  const now = ctx.now();
+  const fuid = ctx.user?.uid ?? null;
+  const filialnummer = ctx.descriptor.branch.filialnummer;
+  let priced: RecomputedOrder;
+  try {
+    priced = await recomputeOrder(draft, { db: ctx.db, menus: ctx.menus, coupons: createCouponRepository(ctx.db), fuid, filialnummer, now });
+  } catch (error) {
+    // A retry racing its own first attempt: that attempt took the coupon or the last item, and
+    // this one was refused for it. The retry gets the saved order, not the refusal.
+    const saved = await rowByClientId(ctx.db, draft.clientId);
+    if (saved) return resume(saved, draft, ctx);
+    throw error;
+  }
+  const uniqueOrderId = newUniqueOrderId(now);
+
+  const outcome = await ctx.db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-client:${draft.clientId}`}))`);
+    const again = await rowByClientId(tx, draft.clientId);
+    if (again) return { kind: 'existing' as const, row: again };
+    // Checked after the lock: a retry of an order that its first attempt saved never needs a new code.
+    if (needsCashCaptcha(draft) && !(await verifyCashCaptcha(tx, captcha, now))) return { kind: 'captcha' as const };
+    const seq = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
+    const orderNumber = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+    const saved = savedFrom(draft, priced, ctx, { uniqueOrderId, orderNumber, createdAt: now, history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }] }, now);
+    await insertOrder(tx, { order: saved, priced, browserId: ctx.browserId, now });
+    return { kind: 'saved' as const, order: saved };
+  });
+
+  if (outcome.kind === 'captcha') {
+    // The client reloads silently and asks for a new captcha; cart and form stay in local storage.
+    throw new ApiError(409, 'validation', 'Cash captcha missing, wrong or expired', undefined, { captchaError: true });
+  }
+  if (outcome.kind === 'existing') return resume(outcome.row, draft, ctx);
+  await announce(ctx, outcome.order, priced.stock.map((s) => s.kind), now);
+  return answer(outcome.order, ctx, { duplicate: false });
+};
+
+/** The same client id again: the stored order (a retry), or the unpaid order changed (back-and-edit). */
+async function resume(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Promise<SaveResult> {
+  if (!ownedBy(row, ctx)) throw new ApiError(409, 'conflict', `Client id ${draft.clientId} belongs to another order`, CLOSED_TEXTS.placed);
+  if (orderContentKey(row.data) === orderContentKey(draft)) return answer(row.data, ctx, { duplicate: true });
+  if (hasEnded(row.data)) throw closedOrderError(row.data, CLOSED_TEXTS.placed);
+  if (!UNPAID_STATES.includes(row.data.state)) throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} is ${row.data.state} and cannot change`, CLOSED_TEXTS.placed);
+  if (row.data.onlinePay !== draft.onlinePay || row.data.usecase !== draft.usecase) {
+    // Another way to order is another order (the checkout starts a new client id for it).
+    throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} is ${row.data.usecase}/${row.data.onlinePay ? 'online' : 'on site'}; a changed draft must keep both`, de.checkout.saveFailed);
+  }
+  return editUnpaid(row, draft, ctx);
+}
+
+/**
+ * Back-and-edit: the unpaid order keeps its id and number and takes the new content. Its stock,
+ * coupons and stamp card are given back and taken anew in one transaction; a payment attempt that
+ * was running for the old content is voided.
+ */
+async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Promise<SaveResult> {
+  const now = ctx.now();
+  const priced = await recomputeOrder(draft, {
+    db: ctx.db,
+    menus: ctx.menus,
+    coupons: createCouponRepository(ctx.db),
+    fuid: ctx.user?.uid ?? null,
+    filialnummer: ctx.descriptor.branch.filialnummer,
+    now,
+    own: { uniqueOrderId: row.uniqueOrderId, stock: row.stockTaken },
+  });
+  const outcome = await ctx.db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const locked = await lockOrder(tx, row.uniqueOrderId);
+    if (!locked || !UNPAID_STATES.includes(locked.data.state)) return { kind: 'closed' as const, order: locked?.data ?? row.data };
+    const edited = transition(locked.data, { type: 'edit' }, now);
+    if (!edited.ok) return { kind: 'closed' as const, order: locked.data };
+    const released = await releaseReservations(tx, locked);
+    const saved = savedFrom(draft, priced, ctx, { uniqueOrderId: locked.uniqueOrderId, orderNumber: locked.orderNumber, createdAt: locked.data.createdAt, history: edited.order.history }, now);
+    await replaceOrder(tx, { order: saved, priced, browserId: locked.browserId, now });
+    return { kind: 'edited' as const, order: saved, voidAttempt: edited.money === 'release', kinds: [...released, ...priced.stock.map((s) => s.kind)] };
+  });
+  if (outcome.kind === 'closed') {
+    if (hasEnded(outcome.order)) throw closedOrderError(outcome.order, CLOSED_TEXTS.placed);
+    throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} was placed meanwhile`, CLOSED_TEXTS.placed);
+  }
+  if (outcome.voidAttempt) await releaseOrderPayment(paymentDeps(ctx), row.uniqueOrderId);
+  await announce(ctx, outcome.order, outcome.kinds, now);
+  return answer(outcome.order, ctx, { duplicate: false, updated: true });
+}
+
+/** CancelUnpaidOrder: the owner abandons an unpaid order; it ends as Cancelled and gives everything back. */
+const CancelUnpaidOrder: ActionHandler<'CancelUnpaidOrder'> = async ({ uniqueOrderId }, ctx) => {
+  const row = await orderForCaller(ctx, uniqueOrderId);
+  if (!ownedBy(row, ctx)) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} not found`);
+  if (!UNPAID_STATES.includes(row.data.state) && row.data.state !== 'Cancelled') {
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${row.data.state}`, CLOSED_TEXTS.placed);
+  }
+  const deps = paymentDeps(ctx);
+  const applied = await applyOrderEvent(deps, uniqueOrderId, { type: 'cancel', reason: de.orders.guestCancelledReason }, moneyRunner(deps));
+  return { order: forOwner(applied.order, ctx) };
+};
+
+export const checkoutHandlers = { SaveNewOrder, CancelUnpaidOrder };

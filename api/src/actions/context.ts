@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import type { VerifiedUser } from '../auth/verify';
 import type { MenuRepository } from '../orders/menu-repository';
+import type { OrderTokens } from '../orders/order-tokens';
 
 /** Everything a handler may use; built per request by the action route. */
 export interface ActionContext {
@@ -15,6 +16,10 @@ export interface ActionContext {
   readonly events: EventBus;
   readonly menus: MenuRepository;
   readonly now: () => number;
+  /** Access tokens of orders (a capability to read one order and follow its status). */
+  readonly orderTokens: OrderTokens;
+  /** How long an online order may stay unpaid before it expires. */
+  readonly unpaidOrderExpiryMs: number;
 }
 
 export type ActionHandler<A extends ActionName> = (

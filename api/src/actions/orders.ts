@@ -1,58 +1,60 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
-import { STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
+import { STAFF_CHANNEL } from '@shop/shared/contract';
 import { resolveFeatures } from '@shop/shared/domain/features';
+import { UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import { isCancelledOrFinished } from '@shop/shared/domain/orders';
 import { repeatsLastCall } from '@shop/shared/domain/waiter-call';
 import { orders as orderTexts } from '@shop/shared/i18n/orders';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { orders, signals } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { orderDocument, orderForCaller } from '../orders/access';
+import { publishOrder } from '../orders/lifecycle';
 import type { ActionHandler } from './context';
 
 /** Orders served at or collected from the restaurant: only these have an all-ready step. */
 const IN_HOUSE_USECASES: readonly SavedOrder['usecase'][] = ['tableordering', 'inhouseMobilePayment', 'selfservice'];
 
 /**
- * GetLastSelfOrders (checkout-spec §7): the caller's last orders, newest first. A signed-in user
- * (verified token) gets the orders of the account from any device; a guest gets the orders this
- * browser saved without an account.
+ * GetLastSelfOrders (checkout-spec §7): the caller's last orders, newest first, each with its access
+ * token. A signed-in user (verified token) gets the orders of the account from any device; a guest
+ * gets the orders this browser saved without an account (the browser id is a secret). Unpaid and
+ * expired online orders are not orders yet (or any more): they are not listed.
  */
 const GetLastSelfOrders: ActionHandler<'GetLastSelfOrders'> = async (_payload, ctx) => {
-  const where = ctx.user ? eq(orders.fuid, ctx.user.uid) : and(eq(orders.browserId, ctx.browserId), isNull(orders.fuid));
+  const owner = ctx.user ? eq(orders.fuid, ctx.user.uid) : and(eq(orders.browserId, ctx.browserId), isNull(orders.fuid));
   const rows = await ctx.db
-    .select({ data: orders.data })
+    .select()
     .from(orders)
-    .where(where)
+    .where(and(owner, notInArray(orders.state, [...UNPAID_STATES, 'Expired'])))
     .orderBy(desc(orders.createdAt))
     .limit(SHOP_CONSTANTS.lastOrdersMax);
-  return { orders: rows.map((r) => r.data) };
+  return { orders: rows.map((r) => orderDocument(r, ctx, { withToken: true })) };
 };
 
 /**
  * ConfirmAllReady: marks an in-house order allReady (the group is done) and tells the staff and the
  * user channel. Confirming twice answers with the same order.
  */
-const ConfirmAllReady: ActionHandler<'ConfirmAllReady'> = async ({ uniqueOrderId }, ctx) => {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
-  if (!row) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} does not exist`);
+const ConfirmAllReady: ActionHandler<'ConfirmAllReady'> = async ({ uniqueOrderId, accessToken }, ctx) => {
+  const row = await orderForCaller(ctx, uniqueOrderId, accessToken);
   const order = row.data;
-  if (order.allReady) return { order };
+  if (order.allReady) return { order: orderDocument(row, ctx, { withToken: true }) };
   if (!IN_HOUSE_USECASES.includes(order.usecase)) {
     throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} (${order.usecase}) is not an in-house order`);
   }
-  if (isCancelledOrFinished(order)) throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${order.storno ? 'cancelled' : order.state}`);
+  if (isCancelledOrFinished(order) || UNPAID_STATES.includes(order.state)) {
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${order.storno ? 'cancelled' : order.state}`);
+  }
   // One atomic jsonb update, so a concurrent change of other fields (kitchen, payment) is kept.
   const [written] = await ctx.db
     .update(orders)
     .set({ data: sql`jsonb_set(${orders.data}, '{allReady}', 'true'::jsonb)`, updatedAt: ctx.now() })
     .where(eq(orders.uniqueOrderId, uniqueOrderId))
-    .returning({ data: orders.data });
-  const updated = written!.data;
-  const event = { type: 'orderUpdated' as const, uniqueOrderId, state: updated.state };
-  await ctx.events.publish(STAFF_CHANNEL, event);
-  if (updated.fuid) await ctx.events.publish(userChannel(updated.fuid), event);
-  return { order: updated };
+    .returning();
+  await publishOrder(ctx.events, written!.data);
+  return { order: orderDocument(written!, ctx, { withToken: true }) };
 };
 
 /**

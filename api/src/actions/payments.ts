@@ -6,14 +6,14 @@ import { issueCashCaptcha } from '../payments/cash-captcha';
 import { customerCardsOf, setPrimaryCustomerCard } from '../payments/customer-card';
 import { ProviderError } from '../payments/provider';
 import { paymentsOf } from '../payments/registry';
-import { refreshPayment, startPayment, type PaymentDeps } from '../payments/service';
+import { orderForCaller } from '../orders/access';
+import { paymentDeps as depsOf, refreshPayment, startPayment } from '../payments/service';
 import type { ActionContext, ActionHandler } from './context';
 
-/** Payment actions (checkout-spec §7). Provider failures become clear errors, never a 500. */
-
-function depsOf(ctx: ActionContext): PaymentDeps {
-  return { db: ctx.db, payments: paymentsOf(ctx.db, ctx.now), events: ctx.events, now: ctx.now };
-}
+/**
+ * Payment actions (checkout-spec §7). Provider failures become clear errors, never a 500. Only the
+ * order's own payer (its browser or account) may pay it, and only with their own payment methods.
+ */
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -96,6 +96,7 @@ const DetachStripeMethod: ActionHandler<'DetachStripeMethod'> = async (payload, 
 
 const StripeCreatePaymentIntent: ActionHandler<'StripeCreatePaymentIntent'> = async (payload, ctx) =>
   guarded(async () => {
+    await orderForCaller(ctx, payload.order.uniqueOrderId);
     if (payload.stripeCustomerId) await requireOwnCustomer(ctx, payload.stripeCustomerId);
     const { result } = await startPayment(depsOf(ctx), {
       uniqueOrderId: payload.order.uniqueOrderId,
@@ -138,6 +139,7 @@ const TestConfirmCardAction: ActionHandler<'TestConfirmCardAction'> = async (pay
 
 const CreatePayPalOrder: ActionHandler<'CreatePayPalOrder'> = async (payload, ctx) =>
   guarded(async () => {
+    await orderForCaller(ctx, payload.order.uniqueOrderId);
     const { result, reused } = await startPayment(depsOf(ctx), { uniqueOrderId: payload.order.uniqueOrderId, method: 'paypal' });
     if (result.state === 'declined' || !result.ref) throw new ApiError(402, 'payment_declined', 'PayPal refused the order', de.checkout.paypalAuthFailed);
     return { data: { paypalOrderId: result.ref }, ...(reused ? { noLock: true } : {}) };
@@ -153,6 +155,7 @@ const TestApprovePayPalOrder: ActionHandler<'TestApprovePayPalOrder'> = async (p
 
 const AuthorizePayPalOrder: ActionHandler<'AuthorizePayPalOrder'> = async (payload, ctx) =>
   guarded(async () => {
+    await orderForCaller(ctx, payload.order.uniqueOrderId);
     const rows = await ctx.db
       .select()
       .from(paymentsTable)
@@ -185,6 +188,7 @@ const CustomerCardAuthorize: ActionHandler<'CustomerCardAuthorize'> = async (pay
     if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'Customer cards need a signed-in user');
     const card = await ctx.db.select().from(customerCards).where(eq(customerCards.rfid, payload.rfid));
     if (card[0]?.fuid !== ctx.user.uid) throw new ApiError(403, 'forbidden', `Card ${payload.rfid} does not belong to this user`);
+    await orderForCaller(ctx, payload.order.uniqueOrderId);
     const { result } = await startPayment(depsOf(ctx), { uniqueOrderId: payload.order.uniqueOrderId, method: 'customerCard', rfid: payload.rfid });
     if (result.state === 'declined') throw new ApiError(402, 'payment_declined', 'Balance not sufficient', de.checkout.customerCardInsufficient);
     const { cards } = await customerCardsOf(ctx.db, ctx.user.uid);

@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { STAFF_CHANNEL, userChannel, type SavedOrder } from '@shop/shared/contract';
-import { applyStaffChange, type StaffChange } from '@shop/shared/domain/order-lifecycle';
+import { and, desc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { STAFF_CHANNEL, type SavedOrder } from '@shop/shared/contract';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { KITCHEN_OPEN_STATES, UNPAID_STATES, isVisibleToKitchen, type LifecycleEvent } from '@shop/shared/domain/order-lifecycle';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { orders, signals } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { ProviderError } from '../payments/provider';
-import { paymentsOf } from '../payments/registry';
-import { captureOrderPayment, voidOrderPayment, type PaymentDeps } from '../payments/service';
+import { orderDocument } from '../orders/access';
+import { applyOrderEvent } from '../orders/lifecycle';
+import { moneyRunner, paymentDeps } from '../payments/service';
 import type { ActionContext, ActionHandler } from './context';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -19,67 +20,89 @@ function requireStaff(ctx: ActionContext): void {
   if (!ctx.user.staff) throw new ApiError(403, 'forbidden', `User ${ctx.user.uid} has no staff claim`, texts.boardStaffOnly);
 }
 
-/** LoadStaffOrders: this branch's orders of the last 24 h and every still open one, newest first. */
+/**
+ * LoadStaffOrders: this branch's orders of the last 24 h and every still open one, newest first.
+ * The kitchen's list holds placed orders only; unpaid online orders come separately (to be rejected
+ * if need be, never to be cooked); expired ones not at all.
+ */
 const LoadStaffOrders: ActionHandler<'LoadStaffOrders'> = async (_payload, ctx) => {
   requireStaff(ctx);
   const now = ctx.now();
   const branch = ctx.descriptor.branch.filialnummer;
   const rows = await ctx.db
-    .select({ data: orders.data })
+    .select()
     .from(orders)
-    .where(or(gte(orders.createdAt, now - DAY_MS), inArray(orders.state, ['New', 'Confirmed'])))
+    .where(or(gte(orders.createdAt, now - DAY_MS), inArray(orders.state, [...KITCHEN_OPEN_STATES, ...UNPAID_STATES])))
     .orderBy(desc(orders.createdAt))
     .limit(BOARD_LIMIT);
+  const mine = rows.filter((r) => (r.data.filialnummer ?? branch) === branch).map((r) => orderDocument(r, ctx, { withToken: false }));
   const calls = await ctx.db
     .select({ signalId: signals.signalId, table: signals.table, createdAt: signals.createdAt })
     .from(signals)
-    .where(and(eq(signals.filialnummer, branch), gte(signals.createdAt, now - HOUR_MS)))
+    .where(and(eq(signals.filialnummer, branch), gte(signals.createdAt, now - HOUR_MS), isNull(signals.acknowledgedAt)))
     .orderBy(desc(signals.createdAt));
-  return { orders: rows.map((r) => r.data).filter((o) => (o.filialnummer ?? branch) === branch), waiterCalls: calls };
+  return {
+    orders: mine.filter(isVisibleToKitchen),
+    awaitingPayment: mine.filter((o) => UNPAID_STATES.includes(o.state)),
+    waiterCalls: calls,
+  };
 };
 
-async function runPaymentStep(deps: PaymentDeps, step: 'capture' | 'void', uniqueOrderId: string): Promise<void> {
-  try {
-    if (step === 'capture') await captureOrderPayment(deps, uniqueOrderId);
-    else await voidOrderPayment(deps, uniqueOrderId);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ApiError || error instanceof ProviderError) throw new ApiError(409, 'payment_failed', `${step} of ${uniqueOrderId} failed: ${message}`, texts.boardPaymentFailed);
-    throw error;
+type Change = 'confirm' | 'ready' | 'collected' | 'reject' | 'cancel';
+
+function eventOf(change: Change, part: 'food' | 'drinks' | undefined, reason: string | undefined): LifecycleEvent {
+  switch (change) {
+    case 'confirm':
+      return { type: 'accept' };
+    case 'ready':
+      return { type: 'ready', ...(part ? { part } : {}) };
+    case 'collected':
+      return { type: 'handOver' };
+    case 'reject':
+    case 'cancel': {
+      const text = (reason ?? '').trim();
+      if (text.length < CHECKOUT_CONSTANTS.staffReasonMinLength) {
+        throw new ApiError(400, 'validation', `A ${change} needs a reason of at least ${CHECKOUT_CONSTANTS.staffReasonMinLength} characters`, texts.boardReasonMissing);
+      }
+      return { type: change, reason: text };
+    }
   }
 }
 
 /**
- * UpdateOrderStatus: the kitchen confirms, readies, hands over or rejects an order. The payment step
- * runs first (capture on acceptance, void on rejection), so an order is never accepted with a
- * payment that could not be taken. The change is then applied to the locked, freshest row, so a
- * concurrent payment update is kept; the staff and the guest's user channel hear of it.
+ * UpdateOrderStatus: the kitchen accepts, readies (food, drinks or all), hands over, rejects or
+ * cancels an order, by the state machine (domain/order-lifecycle.ts) on the locked row. Money
+ * follows: acceptance captures (a failed capture is marked and retried), rejection and cancellation
+ * void or refund. The staff, the guest's account and the order's page hear of it.
  */
-const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrderId, change, reason }, ctx) => {
+const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrderId, change, part, reason }, ctx) => {
   requireStaff(ctx);
+  const event = eventOf(change, part, reason);
   const [row] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
   if (!row) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} not found`);
   if ((row.data.filialnummer ?? ctx.descriptor.branch.filialnummer) !== ctx.descriptor.branch.filialnummer) {
     throw new ApiError(403, 'forbidden', `Order ${uniqueOrderId} belongs to another branch`);
   }
-  const plan = applyStaffChange(row.data, change as StaffChange, ctx.now(), reason);
-  if (!plan.ok) throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${row.data.state}`, texts.boardFinished);
-  if (!plan.changed) return { order: row.data };
-  if (plan.payment) await runPaymentStep({ db: ctx.db, payments: paymentsOf(ctx.db, ctx.now), events: ctx.events, now: ctx.now }, plan.payment, uniqueOrderId);
-
-  const at = ctx.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId)).for('update');
-    const applied = applyStaffChange(fresh!.data, change as StaffChange, at, reason);
-    if (!applied.ok) throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${fresh!.data.state}`, texts.boardFinished);
-    if (!applied.changed) return fresh!.data;
-    await tx.update(orders).set({ data: applied.order, state: applied.order.state, updatedAt: at }).where(eq(orders.uniqueOrderId, uniqueOrderId));
-    return applied.order;
-  });
-  const event = { type: 'orderUpdated' as const, uniqueOrderId, state: updated.state };
-  await ctx.events.publish(STAFF_CHANNEL, event);
-  if (updated.fuid) await ctx.events.publish(userChannel(updated.fuid), event);
-  return { order: updated as SavedOrder };
+  const deps = paymentDeps(ctx);
+  const applied = await applyOrderEvent(deps, uniqueOrderId, event, moneyRunner(deps));
+  if (!applied.ok) {
+    const finished = !KITCHEN_OPEN_STATES.includes(applied.order.state) && !UNPAID_STATES.includes(applied.order.state);
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${applied.order.state}: ${change} is not allowed`, finished ? texts.boardFinished : texts.boardClosedLate);
+  }
+  const [fresh] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
+  return { order: orderDocument(fresh!, ctx, { withToken: false }) as SavedOrder };
 };
 
-export const staffHandlers = { LoadStaffOrders, UpdateOrderStatus };
+/** AcknowledgeWaiterCall: a waiter is on the way; the call leaves every board. */
+const AcknowledgeWaiterCall: ActionHandler<'AcknowledgeWaiterCall'> = async ({ signalId }, ctx) => {
+  requireStaff(ctx);
+  const [call] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
+  if (!call || call.filialnummer !== ctx.descriptor.branch.filialnummer) throw new ApiError(404, 'not_found', `Waiter call ${signalId} not found`);
+  if (call.acknowledgedAt === null) {
+    await ctx.db.update(signals).set({ acknowledgedAt: ctx.now() }).where(and(eq(signals.signalId, signalId), isNull(signals.acknowledgedAt)));
+    await ctx.events.publish(STAFF_CHANNEL, { type: 'waiterCallAcknowledged', signalId });
+  }
+  return { acknowledged: true };
+};
+
+export const staffHandlers = { LoadStaffOrders, UpdateOrderStatus, AcknowledgeWaiterCall };

@@ -1,10 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { SHOP_CHANNEL, STAFF_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
+import { orderChannel, SHOP_CHANNEL, STAFF_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
+import { LIVE_ORDERS_MAX } from '@shop/shared/domain/orders';
 import type { TokenVerifier } from '../auth/verify';
 import type { EventBus, Unsubscribe } from '../events/event-bus';
+import type { OrderTokens } from '../orders/order-tokens';
 
 const HEARTBEAT_MS = 25_000;
 const MAX_CHANNELS = 4;
+/** Orders one stream may follow (the guest's open orders). */
+export const MAX_ORDER_CHANNELS = LIVE_ORDERS_MAX;
+const ORDER_ID = /^[A-Za-z0-9-]{1,80}$/;
+
+/**
+ * The order channels a request may listen to: `orders` is a comma list of `<uniqueOrderId>.<accessToken>`;
+ * each pair whose token is the order's access token grants `order<uniqueOrderId>`.
+ */
+export function allowedOrderChannels(param: unknown, tokens: OrderTokens): { channels: string[]; refused: number } {
+  if (typeof param !== 'string' || param.length === 0) return { channels: [], refused: 0 };
+  const pairs = [...new Set(param.split(','))].slice(0, MAX_ORDER_CHANNELS);
+  const channels: string[] = [];
+  let refused = 0;
+  for (const pair of pairs) {
+    const dot = pair.indexOf('.');
+    const id = dot > 0 ? pair.slice(0, dot) : '';
+    if (ORDER_ID.test(id) && tokens.verify(id, pair.slice(dot + 1))) channels.push(orderChannel(id));
+    else refused++;
+  }
+  return { channels, refused };
+}
 
 /**
  * The channels a request may listen to: 'shop' for everyone, 'user<uid>' only for the holder of a
@@ -20,18 +43,22 @@ export function allowedChannels(requested: string[], uid: string | null, staff =
 
 /**
  * GET /api/events: server-sent events (shop-spec §4 Events stream). Query: channels (comma list,
- * default 'shop') and token (the Firebase ID token, because EventSource cannot send headers).
+ * default 'shop'), token (the Firebase ID token, because EventSource cannot send headers) and
+ * orders (`<uniqueOrderId>.<accessToken>` pairs: the live status of those orders, signed in or not).
  * A 'hello' event on each granted channel means: subscribed, every later event will arrive.
  * A refused channel is named in an SSE comment and otherwise ignored, so an expired token still
  * leaves the shop channel working.
  */
-export function registerEventsRoute(app: FastifyInstance, events: EventBus, verifier: TokenVerifier): void {
+export function registerEventsRoute(app: FastifyInstance, events: EventBus, verifier: TokenVerifier, orderTokens: OrderTokens): void {
   app.get('/api/events', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const requested = typeof query.channels === 'string' ? query.channels.split(',') : [SHOP_CHANNEL];
     const token = typeof query.token === 'string' && query.token ? query.token : null;
     const user = token ? await verifier.verify(token) : null;
-    const { channels, refused } = allowedChannels(requested, user?.uid ?? null, user?.staff === true);
+    const allowed = allowedChannels(requested, user?.uid ?? null, user?.staff === true);
+    const ordered = allowedOrderChannels(query.orders, orderTokens);
+    const channels = [...allowed.channels, ...ordered.channels];
+    const refused = ordered.refused > 0 ? [...allowed.refused, `${ordered.refused} order(s)`] : allowed.refused;
 
     reply.hijack();
     const res = reply.raw;
@@ -46,7 +73,7 @@ export function registerEventsRoute(app: FastifyInstance, events: EventBus, veri
     };
     const send = (channel: string, event: ServerEvent) => write(`event: ${channel}\ndata: ${JSON.stringify(event)}\n\n`);
     write('retry: 3000\n\n');
-    if (refused.length) write(`: refused ${refused.join(',')} (${token ? 'invalid or expired token' : 'no token'})\n\n`);
+    if (refused.length) write(`: refused ${refused.join(',')} (${token || ordered.refused ? 'invalid or expired token' : 'no token'})\n\n`);
 
     const subscriptions: Unsubscribe[] = channels.map((c) => events.subscribe(c, (e) => send(c, e)));
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);

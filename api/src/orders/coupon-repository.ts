@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Coupon, Offer } from '@shop/shared/contract';
 import { normalizeCouponCode } from '@shop/shared/domain/coupons';
 import type { Db } from '../db/client';
@@ -18,12 +18,18 @@ export function mayUse(stored: StoredCoupon, fuid: string | null): boolean {
 
 /** The server's coupons and offers: the authority for every reduction. */
 export function createCouponRepository(db: Db) {
-  async function redeemedCodes(codes: readonly string[]): Promise<Set<string>> {
+  async function redeemedCodes(codes: readonly string[], exceptOrder?: string): Promise<Set<string>> {
     if (codes.length === 0) return new Set();
     const rows = await db
       .select({ code: couponRedemptions.singleUseKey })
       .from(couponRedemptions)
-      .where(and(isNotNull(couponRedemptions.singleUseKey), inArray(couponRedemptions.singleUseKey, [...codes])));
+      .where(
+        and(
+          isNotNull(couponRedemptions.singleUseKey),
+          inArray(couponRedemptions.singleUseKey, [...codes]),
+          ...(exceptOrder ? [ne(couponRedemptions.uniqueOrderId, exceptOrder)] : []),
+        ),
+      );
     return new Set(rows.map((r) => r.code).filter((c): c is string => c !== null));
   }
 
@@ -35,12 +41,18 @@ export function createCouponRepository(db: Db) {
   }
 
   return {
-    /** Coupons by code (normalised); unknown codes are missing from the map. */
-    async findMany(codes: readonly string[]): Promise<Map<string, StoredCoupon>> {
+    /**
+     * Coupons by code (normalised); unknown codes are missing from the map. `exceptOrder`: the
+     * redemptions of that order (being changed) do not count as redeemed.
+     */
+    async findMany(codes: readonly string[], options: { exceptOrder?: string } = {}): Promise<Map<string, StoredCoupon>> {
       const normalized = [...new Set(codes.map(normalizeCouponCode))];
       if (normalized.length === 0) return new Map();
       const rows = await db.select().from(coupons).where(inArray(coupons.code, normalized));
-      const redeemed = await redeemedCodes(rows.map((r) => r.code));
+      const redeemed = await redeemedCodes(
+        rows.map((r) => r.code),
+        options.exceptOrder,
+      );
       return new Map(rows.map((r) => [r.code, withRedeemed(r, redeemed)]));
     },
     async find(code: string): Promise<StoredCoupon | undefined> {

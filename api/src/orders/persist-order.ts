@@ -5,6 +5,7 @@ import { redeemStampCard } from '../actions/account';
 import type { Db } from '../db/client';
 import { couponRedemptions, menuItems, orders } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { rowColumns } from './lifecycle';
 import type { RecomputedOrder } from './recompute-order';
 
 const t = de.cart;
@@ -16,76 +17,81 @@ export interface PersistInput {
   readonly now: number;
 }
 
-export type PersistResult = { readonly saved: true; readonly order: SavedOrder } | { readonly saved: false; readonly existing: { order: SavedOrder; uniqueOrderId: string } };
+export type StockTaken = { id: string; count: number; kind: 'food' | 'drink' }[];
 
 /**
- * Saves an order in one transaction: the order row (idempotent on clientId), the stock it takes
- * and the coupons it redeems. Stock is decremented with `bestand = bestand - n WHERE bestand >= n`
- * (unlimited stock is -1 and stays), single-use coupons insert their code into a unique column.
- * A full stamp card is consumed last (redeemStampCard, serialised per user by an advisory lock).
- * If any step fails, the transaction rolls back and nothing of the order is saved. Rows are
- * locked in one global order (articles by id, then coupons by code) so racing orders cannot
- * deadlock; a loser of a race sees the winner's committed row and gets a clear error.
+ * Takes what an order needs, inside the transaction that saves it: limited stock
+ * (`bestand = bestand - n WHERE bestand >= n`; unlimited stock is -1 and stays), single-use coupons
+ * (their code into a unique column) and a full stamp card (redeemStampCard, serialised per user by
+ * an advisory lock). Rows are locked in one global order (articles by id, then coupons by code) so
+ * racing orders cannot deadlock; a loser of a race gets a clear error and the transaction rolls back.
  */
-export async function persistOrder(db: Db, input: PersistInput): Promise<PersistResult> {
+export async function takeReservations(tx: Db, input: PersistInput): Promise<StockTaken> {
   const { order, priced, browserId, now } = input;
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    const inserted = await tx
-      .insert(orders)
+  const taken: StockTaken = [];
+  for (const need of priced.stock) {
+    const rows = await tx
+      .update(menuItems)
+      .set({ bestand: sql`case when ${menuItems.bestand} = -1 then -1 else ${menuItems.bestand} - ${need.count} end` })
+      .where(and(eq(menuItems.id, need.id), eq(menuItems.verkauft, false), or(eq(menuItems.bestand, -1), sql`${menuItems.bestand} >= ${need.count}`)))
+      .returning({ bestand: menuItems.bestand });
+    if (!rows[0]) {
+      throw new ApiError(409, 'sold_out', `Not enough stock of ${need.id} for ${need.count}`, fill(need.count > 1 ? t.itemStockLimit : t.itemSoldOut, { name: need.name }));
+    }
+    if (rows[0].bestand !== -1) taken.push({ id: need.id, count: need.count, kind: need.kind });
+  }
+
+  for (const redemption of priced.redemptions) {
+    const recorded = await tx
+      .insert(couponRedemptions)
       .values({
+        couponCode: redemption.code,
         uniqueOrderId: order.uniqueOrderId,
-        clientId: order.clientId,
-        orderNumber: order.orderNumber,
-        browserId,
+        singleUseKey: redemption.singleUse ? redemption.code : null,
         fuid: order.fuid,
-        usecase: order.usecase,
-        state: order.state,
-        total: order.total,
-        createdAt: now,
-        updatedAt: now,
-        data: order,
+        browserId,
+        redeemedAt: now,
       })
-      .onConflictDoNothing({ target: orders.clientId })
-      .returning({ uniqueOrderId: orders.uniqueOrderId });
-    if (!inserted[0]) {
-      // The same clientId was saved by a concurrent request (a retry, a double click): its order.
-      const winner = (await tx.select().from(orders).where(eq(orders.clientId, order.clientId)))[0];
-      if (!winner) throw new ApiError(409, 'conflict', `Order ${order.clientId} vanished during a concurrent save`, t.pricesChanged);
-      return { saved: false, existing: { order: winner.data, uniqueOrderId: winner.uniqueOrderId } };
+      .onConflictDoNothing({ target: couponRedemptions.singleUseKey })
+      .returning({ id: couponRedemptions.id });
+    if (!recorded[0]) {
+      throw new ApiError(409, 'coupon_invalid', `Single-use coupon ${redemption.code} was redeemed by another order`, t.couponRedeemed);
     }
+  }
+  if (priced.stampCardOf !== null && !(await redeemStampCard(tx, priced.stampCardOf, order.uniqueOrderId, now))) {
+    throw new ApiError(409, 'coupon_invalid', `The stamp card of ${priced.stampCardOf} is no longer full`, t.stampNotFull);
+  }
+  return taken;
+}
 
-    for (const need of priced.stock) {
-      const taken = await tx
-        .update(menuItems)
-        .set({ bestand: sql`case when ${menuItems.bestand} = -1 then -1 else ${menuItems.bestand} - ${need.count} end` })
-        .where(and(eq(menuItems.id, need.id), eq(menuItems.verkauft, false), or(eq(menuItems.bestand, -1), sql`${menuItems.bestand} >= ${need.count}`)))
-        .returning({ bestand: menuItems.bestand });
-      if (!taken[0]) {
-        throw new ApiError(409, 'sold_out', `Not enough stock of ${need.id} for ${need.count}`, fill(need.count > 1 ? t.itemStockLimit : t.itemSoldOut, { name: need.name }));
-      }
-    }
-
-    for (const redemption of priced.redemptions) {
-      const recorded = await tx
-        .insert(couponRedemptions)
-        .values({
-          couponCode: redemption.code,
-          uniqueOrderId: order.uniqueOrderId,
-          singleUseKey: redemption.singleUse ? redemption.code : null,
-          fuid: order.fuid,
-          browserId,
-          redeemedAt: now,
-        })
-        .onConflictDoNothing({ target: couponRedemptions.singleUseKey })
-        .returning({ id: couponRedemptions.id });
-      if (!recorded[0]) {
-        throw new ApiError(409, 'coupon_invalid', `Single-use coupon ${redemption.code} was redeemed by another order`, t.couponRedeemed);
-      }
-    }
-    if (priced.stampCardOf !== null && !(await redeemStampCard(tx, priced.stampCardOf, order.uniqueOrderId, now))) {
-      throw new ApiError(409, 'coupon_invalid', `The stamp card of ${priced.stampCardOf} is no longer full`, t.stampNotFull);
-    }
-    return { saved: true, order };
+/**
+ * Inserts a new order with what it takes, inside the caller's transaction (SaveNewOrder holds the
+ * client id's lock, so the same client id is never inserted twice).
+ */
+export async function insertOrder(tx: Db, input: PersistInput): Promise<void> {
+  const { order, browserId, now } = input;
+  await tx.insert(orders).values({
+    uniqueOrderId: order.uniqueOrderId,
+    clientId: order.clientId,
+    orderNumber: order.orderNumber,
+    browserId,
+    fuid: order.fuid,
+    usecase: order.usecase,
+    state: order.state,
+    total: order.total,
+    createdAt: now,
+    updatedAt: now,
+    data: order,
   });
+  const stockTaken = await takeReservations(tx, input);
+  if (stockTaken.length > 0) await tx.update(orders).set({ stockTaken }).where(eq(orders.uniqueOrderId, order.uniqueOrderId));
+}
+
+/** Replaces an unpaid order's content (back-and-edit), its reservations already given back. */
+export async function replaceOrder(tx: Db, input: PersistInput): Promise<void> {
+  const stockTaken = await takeReservations(tx, input);
+  await tx
+    .update(orders)
+    .set({ ...rowColumns(input.order), stockTaken, updatedAt: input.now })
+    .where(eq(orders.uniqueOrderId, input.order.uniqueOrderId));
 }

@@ -63,6 +63,11 @@ export interface RecomputeDeps {
   /** Branch of the host the order arrives on. */
   readonly filialnummer: number;
   readonly now: number;
+  /**
+   * An unpaid order being changed (back-and-edit): what it holds already counts as available (its
+   * stock, its single-use coupons, its stamp card), as it is given back in the same transaction.
+   */
+  readonly own?: { readonly uniqueOrderId: string; readonly stock: readonly { readonly id: string; readonly count: number }[] };
 }
 
 const conflict = (code: ConstructorParameters<typeof ApiError>[1], message: string, userMessage: string) => new ApiError(409, code, message, userMessage);
@@ -102,8 +107,9 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
   const stock = new Map<string, StockNeed>();
   // What the guest could order now, by the same rules the menu shows (shop-spec §5 Menu visibility).
   const visibility: VisibilityContext = { clock: shopClock(deps.now), mode, store: deps.filialnummer, globalExtras: config.globalExtras };
+  const held = new Map((deps.own?.stock ?? []).map((s) => [s.id, s.count]));
   for (const line of products) {
-    const { line: priced, limited, kind } = await repriceProduct(line, visibility, deps.menus, stockEnabled);
+    const { line: priced, limited, kind } = await repriceProduct(line, visibility, deps.menus, stockEnabled, held.get(line.id) ?? 0);
     if (mixesTickets(repriced, priced.type)) throw conflict('validation', 'Tickets mixed with food or drinks', de.menu.ticketMix);
     repriced.push(priced);
     if (limited) {
@@ -169,6 +175,8 @@ async function repriceProduct(
   visibility: VisibilityContext,
   menus: MenuRepository,
   stockEnabled: boolean,
+  /** Units of this article the order being changed holds already. */
+  held = 0,
 ): Promise<{ line: ProductLine; limited: boolean; kind: 'food' | 'drink' }> {
   const found = await menus.findItem(line.id);
   if (!found) throw conflict('not_found', `Item ${line.id} is not on the menu`, fill(t.itemUnavailable, { name: line.nameToDisplay }));
@@ -185,7 +193,7 @@ async function repriceProduct(
     throw conflict('sold_out', `Item ${item.id} is not buyable now (${mode})`, fill(t.itemNotBuyable, { name }));
   }
   const limited = stockEnabled && item.bestand !== undefined && item.bestand >= 0;
-  if (!item.id.startsWith('special') && (item.verkauft || (limited && item.bestand === 0))) {
+  if (!item.id.startsWith('special') && (item.verkauft || (limited && (item.bestand ?? 0) + held === 0))) {
     throw conflict('sold_out', `Item ${item.id} is sold out`, fill(t.itemSoldOut, { name }));
   }
   if (line.unikat && line.count !== 1) throw new ApiError(400, 'validation', `Unikat item ${item.id} with count ${line.count}`, t.pricesChanged);
@@ -231,7 +239,10 @@ const COUPON_STATE_TEXT: Record<Exclude<ReturnType<typeof couponState>, 'ok'>, s
 async function serverCoupons(clientCoupons: readonly CouponLine[], deps: RecomputeDeps, config: AppConfig): Promise<CouponLine[]> {
   const stamp = clientCoupons.filter(isStampLine);
   const coded = clientCoupons.filter((c) => !isStampLine(c));
-  const stored = await deps.coupons.findMany(coded.map((c) => c.couponCode));
+  const stored = await deps.coupons.findMany(
+    coded.map((c) => c.couponCode),
+    deps.own ? { exceptOrder: deps.own.uniqueOrderId } : {},
+  );
   const result: CouponLine[] = [];
   for (const line of coded) {
     const code = normalizeCouponCode(line.couponCode);
@@ -254,7 +265,16 @@ async function serverCoupons(clientCoupons: readonly CouponLine[], deps: Recompu
     result.push(server);
   }
   for (const line of stamp) {
-    result.push(await verifyStampReward(line, { db: deps.db, fuid: deps.fuid, config, stampsEnabled: resolveFeatures(config.features).enableStempel, now: deps.now }));
+    result.push(
+      await verifyStampReward(line, {
+        db: deps.db,
+        fuid: deps.fuid,
+        config,
+        stampsEnabled: resolveFeatures(config.features).enableStempel,
+        now: deps.now,
+        ...(deps.own ? { exceptOrder: deps.own.uniqueOrderId } : {}),
+      }),
+    );
   }
   return result;
 }

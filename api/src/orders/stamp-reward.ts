@@ -22,7 +22,7 @@ export function serverStampLine(fuid: string, config: AppConfig, now: number): C
  */
 export async function verifyStampReward(
   line: CouponLine,
-  ctx: { db: Db; fuid: string | null; config: AppConfig; stampsEnabled: boolean; now: number },
+  ctx: { db: Db; fuid: string | null; config: AppConfig; stampsEnabled: boolean; now: number; exceptOrder?: string },
 ): Promise<CouponLine> {
   if (!ctx.fuid) throw new ApiError(409, 'coupon_invalid', 'A stamp line needs a signed-in user', t.couponNeedsLogin);
   if (line.id !== `${STAMP_LINE_PREFIX}${ctx.fuid}`) {
@@ -32,7 +32,7 @@ export async function verifyStampReward(
   if (line.amount !== ctx.config.stamp.discount || line.type !== 'amount') {
     throw new ApiError(409, 'total_mismatch', `Stamp line amount ${line.amount} instead of ${ctx.config.stamp.discount}`, t.pricesChanged);
   }
-  if ((await loadStampScore(ctx.db, ctx.fuid)) < fullCardPoints()) {
+  if ((await loadStampScore(ctx.db, ctx.fuid, ctx.exceptOrder)) < fullCardPoints()) {
     throw new ApiError(409, 'coupon_invalid', 'The stamp card is not full', t.stampNotFull);
   }
   return serverStampLine(ctx.fuid, ctx.config, ctx.now);

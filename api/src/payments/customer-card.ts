@@ -58,7 +58,7 @@ export async function issueCustomerCard(
 }
 
 function holdResult(hold: typeof customerCardHolds.$inferSelect): AuthResult {
-  const state = hold.status === 'held' ? 'authorized' : hold.status === 'captured' ? 'captured' : 'voided';
+  const state = hold.status === 'held' ? 'authorized' : hold.status === 'captured' ? 'captured' : hold.status === 'refunded' ? 'refunded' : 'voided';
   return { ref: hold.id, state, providerStatus: hold.status, amount: hold.amount, uniqueOrderId: hold.uniqueOrderId };
 }
 
@@ -120,6 +120,23 @@ export function createCustomerCardProvider(db: Db, now: () => number = Date.now)
       if (h.status === 'captured') throw new ProviderError('customerCard', `Hold ${ref} is already captured`, 400);
       const updated = await db.update(customerCardHolds).set({ status: 'voided', updatedAt: now() }).where(eq(customerCardHolds.id, ref)).returning();
       return holdResult(updated[0]!);
+    },
+    /** Books a captured amount back onto the card's CRED account (once). */
+    async refund(ref, amount) {
+      return db.transaction(async (tx) => {
+        const rows = await tx.select().from(customerCardHolds).where(eq(customerCardHolds.id, ref)).for('update');
+        const h = rows[0];
+        if (!h) throw new ProviderError('customerCard', `No such hold: ${ref}`, 404);
+        if (h.status === 'refunded') return holdResult(h);
+        if (h.status !== 'captured') throw new ProviderError('customerCard', `Hold ${ref} is ${h.status}, not captured`, 400);
+        if (amount > h.amount) throw new ProviderError('customerCard', `Cannot refund ${amount}, only ${h.amount} was captured`, 400);
+        await tx
+          .update(customerCardAccounts)
+          .set({ balance: sql`${customerCardAccounts.balance} + ${amount}` })
+          .where(and(eq(customerCardAccounts.rfid, h.rfid), eq(customerCardAccounts.accountType, CREDIT_ACCOUNT)));
+        const updated = await tx.update(customerCardHolds).set({ status: 'refunded', updatedAt: now() }).where(eq(customerCardHolds.id, ref)).returning();
+        return holdResult(updated[0]!);
+      });
     },
   };
 }

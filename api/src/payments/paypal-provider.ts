@@ -173,7 +173,7 @@ export function createPaypalProvider(options: PaypalOptions): PaypalProvider {
 
     async capture(ref, amount, opts = {}) {
       if (!opts.authRef) throw new ProviderError('paypal', 'capture needs the authorization id');
-      await call(
+      const capture = await call<{ id?: string; status?: string }>(
         'POST',
         `/v2/payments/authorizations/${encodeURIComponent(opts.authRef)}/capture`,
         { amount: { currency_code: 'EUR', value: centsToEuroString(amount) }, final_capture: true },
@@ -181,7 +181,21 @@ export function createPaypalProvider(options: PaypalOptions): PaypalProvider {
       );
       const auth = await call<PaypalAuthorization>('GET', `/v2/payments/authorizations/${encodeURIComponent(opts.authRef)}`);
       if (!auth) throw new ProviderError('paypal', `Empty answer for authorization ${opts.authRef}`);
-      return authResult(ref, auth, undefined, amount);
+      return { ...authResult(ref, auth, undefined, amount), ...(capture?.id ? { captureRef: capture.id } : {}) };
+    },
+
+    async refund(ref, amount, opts = {}) {
+      if (!opts.captureRef) throw new ProviderError('paypal', 'refund needs the capture id');
+      const refund = await call<{ id?: string; status?: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(opts.captureRef)}/refund`,
+        { amount: { currency_code: 'EUR', value: centsToEuroString(amount) } },
+        opts.idempotencyKey ?? `refund-${opts.captureRef}`,
+      );
+      if (!refund || (refund.status !== 'COMPLETED' && refund.status !== 'PENDING')) {
+        throw new ProviderError('paypal', `Refund of capture ${opts.captureRef} answered ${refund?.status ?? 'nothing'}`);
+      }
+      return { ref, state: 'refunded', providerStatus: refund.status, amount };
     },
 
     async void(ref, opts = {}) {

@@ -9,7 +9,7 @@
 import type { SavedCard } from '@shop/shared/contract';
 
 /** The unified state of an authorization. */
-export type AuthState = 'requires_action' | 'authorized' | 'declined' | 'captured' | 'voided' | 'unknown';
+export type AuthState = 'requires_action' | 'authorized' | 'declined' | 'captured' | 'voided' | 'refunded' | 'unknown';
 
 export interface AuthResult {
   readonly ref: string;
@@ -21,6 +21,8 @@ export interface AuthResult {
   readonly clientSecret?: string;
   /** PayPal: the authorization id once authorized. */
   readonly authRef?: string;
+  /** PayPal: the capture id once captured (a refund needs it). */
+  readonly captureRef?: string;
   /** The order id the provider has on record for this object (metadata / reference id). */
   readonly uniqueOrderId?: string;
   readonly paymentMethodId?: string;
@@ -55,6 +57,8 @@ export interface PaymentProvider {
   capture(ref: string, amount: number, options?: { authRef?: string; idempotencyKey?: string }): Promise<AuthResult>;
   /** Releases an authorization that will not be captured (order rejected). */
   void(ref: string, options?: { authRef?: string }): Promise<AuthResult>;
+  /** Gives a captured amount back (order cancelled after its payment was captured). */
+  refund(ref: string, amount: number, options?: { captureRef?: string; idempotencyKey?: string }): Promise<AuthResult>;
 }
 
 /** Customers and saved cards at the card provider (Stripe or the test provider). */

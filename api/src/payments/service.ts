@@ -1,34 +1,49 @@
 /**
- * Order payments: start an authorization, mark the order authorized only after the provider
- * confirms it, capture within the authorization window, void on rejection, and apply webhook
- * events. The database guarantees at most one live payment per order (payments_one_live_per_order),
- * so retries, double clicks and parallel tabs never authorize an order twice.
+ * Order payments, in step with the order's lifecycle (shared/src/domain/order-lifecycle.ts):
+ * a payment starts only on an unpaid order (Draft, AwaitingPayment); the order is placed (New) only
+ * when the provider confirms the authorization of its total; an authorization that arrives for a
+ * rejected, cancelled or expired order is voided at once. Capture follows acceptance, release (void
+ * or refund) follows rejection, cancellation and expiry. The database guarantees at most one live
+ * payment per order (payments_one_live_per_order), so retries, double clicks and parallel tabs
+ * never authorize an order twice.
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
-import { STAFF_CHANNEL, userChannel } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import { de } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
 import { orders, payments, type PaymentHistoryEntry, type PaymentStatus } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
 import { ApiError } from '../http/api-error';
+import { applyOrderEvent, closedOrderError, hasEnded, publishOrder, type MoneyRunner } from '../orders/lifecycle';
+import type { MenuRepository } from '../orders/menu-repository';
 import { ProviderError, type AuthResult, type PaymentProvider } from './provider';
-import type { Payments } from './registry';
+import { paymentsOf, type Payments } from './registry';
 
 export type PaymentMethod = 'credit' | 'wallet' | 'paypal' | 'customerCard';
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 const LIVE: PaymentStatus[] = ['pending', 'requires_action', 'authorized', 'captured'];
+const to = de.orders;
 
 export interface PaymentDeps {
   readonly db: Db;
   readonly payments: Payments;
   readonly events: EventBus;
   readonly now: () => number;
+  readonly menus?: MenuRepository;
 }
+
+/** The payment dependencies of a request. */
+export function paymentDeps(ctx: { db: Db; events: EventBus; now: () => number; menus?: MenuRepository }): PaymentDeps {
+  return { db: ctx.db, payments: paymentsOf(ctx.db, ctx.now), events: ctx.events, now: ctx.now, ...(ctx.menus ? { menus: ctx.menus } : {}) };
+}
+
+/** The German text for an order that was placed and can no longer change. */
+export const CLOSED_TEXTS = { placed: to.alreadyPlaced };
 
 function providerFor(deps: PaymentDeps, method: PaymentMethod): PaymentProvider {
   if (method === 'paypal') return deps.payments.paypal;
@@ -39,15 +54,12 @@ function providerFor(deps: PaymentDeps, method: PaymentMethod): PaymentProvider 
 function statusOf(result: AuthResult): PaymentStatus {
   switch (result.state) {
     case 'authorized':
-      return 'authorized';
     case 'requires_action':
-      return 'requires_action';
     case 'declined':
-      return 'declined';
     case 'captured':
-      return 'captured';
     case 'voided':
-      return 'voided';
+    case 'refunded':
+      return result.state;
     default:
       return 'failed';
   }
@@ -116,17 +128,31 @@ function resultOfRow(row: PaymentRow, clientSecret?: string): AuthResult {
   };
 }
 
+/** Voids a payment attempt that waits for the customer or is authorized (best effort at the provider). */
+async function voidAttempt(deps: PaymentDeps, row: PaymentRow, note: string): Promise<void> {
+  if (row.providerRef) {
+    try {
+      await providerFor(deps, row.method as PaymentMethod).void(row.providerRef, row.authRef ? { authRef: row.authRef } : {});
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+  await updatePayment(deps.db, row, { status: 'voided' }, deps.now(), note);
+}
+
 /**
- * Starts (or returns the running) authorization of an order. At most one live payment per order:
- * an earlier attempt with the same method and payment method is returned as it is; a different
- * attempt that still waits for the customer is voided first; an authorized order is never
- * authorized again.
+ * Starts (or returns the running) authorization of an order. Only an unpaid order can be paid: a
+ * rejected, cancelled or expired one is refused with its reason (410). At most one live payment
+ * per order: an earlier attempt with the same method and payment method is returned as it is; a
+ * different attempt that still waits for the customer is voided first; an authorized order is
+ * never authorized again.
  */
 export async function startPayment(deps: PaymentDeps, request: StartRequest): Promise<StartResult> {
   const order = await loadOrder(deps.db, request.uniqueOrderId);
   if (!order.data.onlinePay) throw new ApiError(400, 'bad_request', `Order ${order.uniqueOrderId} is not paid online`);
+  if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
   if (request.amount !== undefined && request.amount !== order.total) {
-    throw new ApiError(409, 'total_mismatch', `Amount ${request.amount} differs from the order total ${order.total}`, 'Die Preise haben sich geändert. Bitte prüfe deinen Warenkorb.');
+    throw new ApiError(409, 'total_mismatch', `Amount ${request.amount} differs from the order total ${order.total}`, de.cart.pricesChanged);
   }
   const provider = providerFor(deps, request.method);
 
@@ -141,7 +167,7 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
       }
       // requires_action
       const same = existing.method === request.method && (existing.paymentMethodId ?? null) === (request.paymentMethodId ?? null);
-      if (same && existing.providerRef) {
+      if (same && existing.providerRef && existing.amount === order.total) {
         const current = await providerFor(deps, existing.method as PaymentMethod).confirm(existing.providerRef);
         const status = statusOf(current);
         const row = status === existing.status ? existing : await updatePayment(deps.db, existing, { status, providerStatus: current.providerStatus }, deps.now());
@@ -149,16 +175,13 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
         continue;
       }
       // A different attempt waits for the customer: release it, then start anew.
-      if (existing.providerRef) {
-        try {
-          await providerFor(deps, existing.method as PaymentMethod).void(existing.providerRef, existing.authRef ? { authRef: existing.authRef } : {});
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-        }
-      }
-      await updatePayment(deps.db, existing, { status: 'voided' }, deps.now(), 'replaced by a new attempt');
+      await voidAttempt(deps, existing, 'replaced by a new attempt');
       continue;
     }
+
+    // The order waits for this payment now; an order that was closed meanwhile is refused.
+    const started = await applyOrderEvent(deps, order.uniqueOrderId, { type: 'paymentStarted' }, moneyRunner(deps));
+    if (!started.ok) throw closedOrderError(started.order, CLOSED_TEXTS.placed);
 
     const at = deps.now();
     const id = `pay_${crypto.randomBytes(12).toString('hex')}`;
@@ -200,6 +223,7 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
       });
     } catch (error) {
       await updatePayment(deps.db, row, { status: 'failed' }, deps.now(), error instanceof Error ? error.message : String(error));
+      await applyOrderEvent(deps, order.uniqueOrderId, { type: 'paymentFailed' }, moneyRunner(deps));
       throw error;
     }
     const status = statusOf(result);
@@ -210,6 +234,7 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
       deps.now(),
       result.declineMessage,
     );
+    if (!LIVE.includes(status)) await applyOrderEvent(deps, order.uniqueOrderId, { type: 'paymentFailed' }, moneyRunner(deps));
     return { payment: row, result, reused: false };
   }
   throw new ApiError(409, 'conflict', `Payment of ${order.uniqueOrderId} is busy, try again`, de.checkout.pleaseRetry);
@@ -227,44 +252,52 @@ function paymentAuthOf(row: PaymentRow): Record<string, unknown> {
   return { stripeCustomerId: row.customerId, paymentIntentId: row.providerRef, paymentMethodId: row.paymentMethodId };
 }
 
-async function publishOrder(deps: PaymentDeps, data: SavedOrder): Promise<void> {
-  await deps.events.publish(STAFF_CHANNEL, { type: 'orderUpdated', uniqueOrderId: data.uniqueOrderId, state: data.state });
-  if (data.fuid) await deps.events.publish(userChannel(data.fuid), { type: 'orderUpdated', uniqueOrderId: data.uniqueOrderId, state: data.state });
+/**
+ * The provider confirmed the authorization of this payment: the order is placed (checkout-spec §3
+ * "Order fields set after payment authorization"). An order that was rejected, cancelled or expired
+ * meanwhile gets no payment: the authorization is voided at once and the caller hears why (410).
+ */
+async function setOrderAuthorized(deps: PaymentDeps, uniqueOrderId: string, row: PaymentRow): Promise<SavedOrder> {
+  const at = deps.now();
+  const applied = await applyOrderEvent(deps, uniqueOrderId, { type: 'authorized' }, moneyRunner(deps), {
+    // The order may have been changed (back-and-edit) since this payment started: its total must match.
+    check: (order) => {
+      if (row.amount !== order.total && !hasEnded(order)) {
+        throw new ApiError(409, 'total_mismatch', `Authorized ${row.amount}, order total now ${order.total}`, de.checkout.paymentProcessingError);
+      }
+    },
+    patch: (order) => ({
+      ...order,
+      authCompleted: true,
+      authCompletedAt: at,
+      psp: row.method as SavedOrder['psp'],
+      isPayPal: row.method === 'paypal',
+      captured: false,
+      storno: false,
+      sentToPos: false,
+      sentPaymentToPos: false,
+      paymentAuth: paymentAuthOf(row),
+    }),
+  });
+  if (!applied.ok) {
+    if (hasEnded(applied.order)) throw closedOrderError(await freshOrder(deps.db, uniqueOrderId), CLOSED_TEXTS.placed);
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${applied.order.state}`, de.checkout.paymentProcessingError);
+  }
+  return freshOrder(deps.db, uniqueOrderId);
 }
 
-/** Sets the fields of checkout-spec §3 "Order fields set after payment authorization" (once). */
-async function setOrderAuthorized(deps: PaymentDeps, order: OrderRow, row: PaymentRow): Promise<SavedOrder> {
-  const at = deps.now();
-  const data: SavedOrder = {
-    ...order.data,
-    authCompleted: true,
-    authCompletedAt: at,
-    psp: row.method as SavedOrder['psp'],
-    isPayPal: row.method === 'paypal',
-    captured: false,
-    storno: false,
-    sentToPos: false,
-    sentPaymentToPos: false,
-    paymentAuth: paymentAuthOf(row),
-  };
-  const updated = await deps.db
-    .update(orders)
-    .set({ authCompleted: true, data, updatedAt: at })
-    .where(and(eq(orders.uniqueOrderId, order.uniqueOrderId), eq(orders.authCompleted, false)))
-    .returning();
-  if (!updated[0]) return (await loadOrder(deps.db, order.uniqueOrderId)).data;
-  await publishOrder(deps, data);
-  return data;
+async function freshOrder(db: Db, uniqueOrderId: string): Promise<SavedOrder> {
+  return (await loadOrder(db, uniqueOrderId)).data;
 }
 
 /**
  * Asks the provider again about a payment that waits for the customer (3-D Secure done in the
  * browser, PayPal approved) and completes it where the provider needs a call (PayPal authorize).
- * Authorized -> the updated row; still waiting -> 409; declined -> 402.
+ * Authorized -> the updated row; still waiting -> 409; declined -> 402 (the order can be paid again).
  */
 export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promise<PaymentRow> {
   if (row.status === 'authorized' || row.status === 'captured') return row;
-  if (row.status === 'declined' || row.status === 'failed' || row.status === 'voided') {
+  if (row.status === 'declined' || row.status === 'failed' || row.status === 'voided' || row.status === 'refunded') {
     throw new ApiError(402, 'payment_declined', `The payment of ${row.uniqueOrderId} was ${row.status}`, de.checkout.paymentDeclined);
   }
   if (row.status === 'pending' || !row.providerRef) throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is still pending`, de.checkout.processing);
@@ -282,6 +315,7 @@ export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promis
           result.declineMessage,
         );
   if (status === 'declined' || status === 'voided' || status === 'failed') {
+    await applyOrderEvent(deps, row.uniqueOrderId, { type: 'paymentFailed' }, moneyRunner(deps));
     throw new ApiError(402, 'payment_declined', `The payment of ${row.uniqueOrderId} was ${status}`, de.checkout.paymentDeclined);
   }
   if (status !== 'authorized') throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is ${result.providerStatus}`, de.checkout.processing);
@@ -292,14 +326,18 @@ export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promis
 /**
  * Marks an order authorized, verified against the payment provider (checkout-spec §7 "Mark order
  * authorized"): the provider must report the authorization for this order and its total.
- * Not yet confirmed -> 409 (the client retries every 0.8 s); declined -> 402.
+ * Not yet confirmed -> 409 (the client retries every 0.8 s); declined -> 402; order closed -> 410.
  */
 export async function markOrderAuthorized(deps: PaymentDeps, uniqueOrderId: string, claimedMethod?: PaymentMethod): Promise<SavedOrder> {
   const order = await loadOrder(deps.db, uniqueOrderId);
-  if (order.authCompleted) return order.data;
+  if (order.authCompleted && !UNPAID_STATES.includes(order.data.state)) return order.data;
   let row = (await livePayment(deps.db, uniqueOrderId)) ?? (await latestPayment(deps.db, uniqueOrderId));
-  if (!row) throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} has no payment yet`, de.checkout.paymentProcessingError);
-  if (row.status === 'declined' || row.status === 'failed' || row.status === 'voided') {
+  if (!row) {
+    if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} has no payment yet`, de.checkout.paymentProcessingError);
+  }
+  if (row.status === 'declined' || row.status === 'failed' || row.status === 'voided' || row.status === 'refunded') {
+    if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
     throw new ApiError(402, 'payment_declined', `The payment of ${uniqueOrderId} was ${row.status}`, de.checkout.paymentDeclined);
   }
   if (claimedMethod && claimedMethod !== row.method && !(claimedMethod === 'credit' && row.method === 'wallet') && !(claimedMethod === 'wallet' && row.method === 'credit')) {
@@ -315,7 +353,7 @@ export async function markOrderAuthorized(deps: PaymentDeps, uniqueOrderId: stri
     }
     verifyResult(result, order);
   }
-  return setOrderAuthorized(deps, order, row);
+  return setOrderAuthorized(deps, uniqueOrderId, row);
 }
 
 function verifyResult(result: AuthResult, order: OrderRow): void {
@@ -332,38 +370,98 @@ function windowOf(row: PaymentRow): number | null {
   return row.method === 'paypal' ? CHECKOUT_CONSTANTS.paypalAuthorizationWindowMs : CHECKOUT_CONSTANTS.cardAuthorizationWindowMs;
 }
 
-/** Captures an authorized order (order accepted), within the provider's authorization window. */
+/** Writes fields of the order document (and publishes the change), keeping everything else as it is now. */
+async function patchOrder(deps: PaymentDeps, uniqueOrderId: string, patch: (order: SavedOrder) => SavedOrder): Promise<SavedOrder> {
+  const data = await deps.db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [row] = await tx.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId)).for('update');
+    if (!row) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} not found`);
+    const next = patch(row.data);
+    await tx.update(orders).set({ data: next, updatedAt: deps.now() }).where(eq(orders.uniqueOrderId, uniqueOrderId));
+    return next;
+  });
+  await publishOrder(deps.events, data);
+  return data;
+}
+
+/**
+ * Captures the authorized payment of an accepted order, within the provider's authorization window.
+ * A capture that fails marks the order (captureFailed, shown on the board) and throws; the
+ * reconciliation retries it.
+ */
 export async function captureOrderPayment(deps: PaymentDeps, uniqueOrderId: string, amount?: number): Promise<SavedOrder> {
   const order = await loadOrder(deps.db, uniqueOrderId);
   const row = await livePayment(deps.db, uniqueOrderId);
   if (!row || row.status === 'pending' || row.status === 'requires_action') throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} has no authorized payment`);
   if (row.status === 'captured') return order.data;
-  const windowMs = windowOf(row);
   const at = deps.now();
-  if (windowMs !== null && row.authorizedAt !== null && at - row.authorizedAt > windowMs) {
-    throw new ApiError(409, 'conflict', `The authorization of ${uniqueOrderId} expired (older than ${windowMs} ms)`);
+  try {
+    const windowMs = windowOf(row);
+    if (windowMs !== null && row.authorizedAt !== null && at - row.authorizedAt > windowMs) {
+      throw new ApiError(409, 'payment_failed', `The authorization of ${uniqueOrderId} expired (older than ${windowMs} ms)`);
+    }
+    const toCapture = amount ?? order.total;
+    if (toCapture > row.amount) throw new ApiError(400, 'bad_request', `Cannot capture ${toCapture}, ${row.amount} is authorized`);
+    const result = await providerFor(deps, row.method as PaymentMethod).capture(row.providerRef!, toCapture, {
+      ...(row.authRef ? { authRef: row.authRef } : {}),
+      idempotencyKey: `capture-${row.id}`,
+    });
+    if (result.state !== 'captured') throw new ApiError(409, 'payment_failed', `Capture answered ${result.providerStatus}`);
+    await updatePayment(deps.db, row, { status: 'captured', providerStatus: result.providerStatus, ...(result.captureRef ? { captureRef: result.captureRef } : {}) }, at);
+  } catch (error) {
+    if (!order.data.captureFailed) await patchOrder(deps, uniqueOrderId, (o) => ({ ...o, captureFailed: true }));
+    throw error;
   }
-  const toCapture = amount ?? order.total;
-  if (toCapture > row.amount) throw new ApiError(400, 'bad_request', `Cannot capture ${toCapture}, ${row.amount} is authorized`);
-  const result = await providerFor(deps, row.method as PaymentMethod).capture(row.providerRef!, toCapture, {
-    ...(row.authRef ? { authRef: row.authRef } : {}),
-    idempotencyKey: `capture-${row.id}`,
+  return patchOrder(deps, uniqueOrderId, (o) => {
+    const { captureFailed: _failed, ...rest } = o;
+    return { ...rest, captured: true, capturedAt: at, paid: true };
   });
-  if (result.state !== 'captured') throw new ApiError(409, 'payment_failed', `Capture answered ${result.providerStatus}`);
-  await updatePayment(deps.db, row, { status: 'captured', providerStatus: result.providerStatus }, at);
-  const data: SavedOrder = { ...order.data, captured: true, capturedAt: at, paid: true };
-  await deps.db.update(orders).set({ data, updatedAt: at }).where(eq(orders.uniqueOrderId, uniqueOrderId));
-  await publishOrder(deps, data);
-  return data;
 }
 
-/** Releases the authorization of a rejected order. */
-export async function voidOrderPayment(deps: PaymentDeps, uniqueOrderId: string): Promise<void> {
+/**
+ * Gives back the money of an order: voids a running attempt or an authorization, refunds a capture.
+ * For an order that ended (rejected, cancelled, expired) the order records what happened
+ * (paymentReleased), which its page tells the guest.
+ */
+export async function releaseOrderPayment(deps: PaymentDeps, uniqueOrderId: string): Promise<SavedOrder> {
   const row = await livePayment(deps.db, uniqueOrderId);
-  if (!row) return;
-  if (row.status === 'captured') throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is already captured; refund it instead`);
-  if (row.providerRef) await providerFor(deps, row.method as PaymentMethod).void(row.providerRef, row.authRef ? { authRef: row.authRef } : {});
-  await updatePayment(deps.db, row, { status: 'voided' }, deps.now(), 'order rejected');
+  let released: 'voided' | 'refunded' | null = null;
+  if (row?.status === 'captured') {
+    const result = await providerFor(deps, row.method as PaymentMethod).refund(row.providerRef!, row.amount, {
+      ...(row.captureRef ? { captureRef: row.captureRef } : {}),
+      idempotencyKey: `refund-${row.id}`,
+    });
+    if (result.state !== 'refunded') throw new ApiError(409, 'payment_failed', `Refund answered ${result.providerStatus}`);
+    await updatePayment(deps.db, row, { status: 'refunded', providerStatus: result.providerStatus }, deps.now());
+    released = 'refunded';
+  } else if (row) {
+    if (row.providerRef) await providerFor(deps, row.method as PaymentMethod).void(row.providerRef, row.authRef ? { authRef: row.authRef } : {});
+    await updatePayment(deps.db, row, { status: 'voided' }, deps.now(), 'order ended');
+    released = 'voided';
+  }
+  const order = await loadOrder(deps.db, uniqueOrderId);
+  if (!hasEnded(order.data)) return order.data;
+  const outcome = released ?? (order.data.authCompleted ? 'voided' : null);
+  if (!outcome || order.data.paymentReleased) return order.data;
+  const at = deps.now();
+  return patchOrder(deps, uniqueOrderId, (o) => ({ ...o, paymentReleased: outcome, ...(outcome === 'refunded' ? { refundedAt: at } : {}) }));
+}
+
+/**
+ * The money effects of the lifecycle (order-lifecycle.ts `money`), run after the order's change is
+ * committed. A provider failure is logged and left to the reconciliation (orders/maintenance.ts):
+ * the order's state stands, the money follows.
+ */
+export function moneyRunner(deps: PaymentDeps): MoneyRunner {
+  return async (effect, order) => {
+    try {
+      if (effect === 'capture') await captureOrderPayment(deps, order.uniqueOrderId);
+      else await releaseOrderPayment(deps, order.uniqueOrderId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn(`[payments] ${effect} of ${order.uniqueOrderId} failed, the reconciliation retries: ${message}`);
+    }
+  };
 }
 
 /** Applies a provider event to the payment with this provider reference (webhooks). */
@@ -378,20 +476,25 @@ export async function applyProviderEvent(
   const row = rows[0];
   if (!row) return 'unknown-payment';
   if (row.status === status) return 'ignored';
-  // Never step back: a captured or voided payment stays so; a declined one does not become authorized by a late event.
-  if (row.status === 'captured' || row.status === 'voided') return 'ignored';
+  // Never step back: a captured, voided or refunded payment stays so; a declined one does not become authorized by a late event.
+  if (row.status === 'captured' || row.status === 'voided' || row.status === 'refunded') return 'ignored';
   const updated = await updatePayment(deps.db, row, { status, providerStatus }, deps.now(), `webhook ${providerStatus}`);
   if (status === 'authorized') {
     const order = await loadOrder(deps.db, row.uniqueOrderId);
-    if (!order.authCompleted && updated.amount === order.total) await setOrderAuthorized(deps, order, updated);
+    if (updated.amount === order.total && (UNPAID_STATES.includes(order.data.state) || hasEnded(order.data))) {
+      try {
+        await setOrderAuthorized(deps, row.uniqueOrderId, updated);
+      } catch (error) {
+        // A closed order: its authorization was voided; the webhook itself is handled.
+        if (!(error instanceof ApiError) || error.code !== 'order_closed') throw error;
+      }
+    }
   }
   if (status === 'captured') {
     const order = await loadOrder(deps.db, row.uniqueOrderId);
     if (!order.data.captured) {
       const at = deps.now();
-      const data: SavedOrder = { ...order.data, captured: true, capturedAt: at, paid: true };
-      await deps.db.update(orders).set({ data, updatedAt: at }).where(eq(orders.uniqueOrderId, row.uniqueOrderId));
-      await publishOrder(deps, data);
+      await patchOrder(deps, row.uniqueOrderId, (o) => ({ ...o, captured: true, capturedAt: at, paid: true }));
     }
   }
   return 'applied';

@@ -191,5 +191,16 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider & CardVaul
         return wrap(error);
       }
     },
+
+    async refund(ref, amount, options = {}) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: ref, amount }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {});
+        if (refund.status === 'failed' || refund.status === 'canceled') throw new ProviderError('stripe', `Refund ${refund.id} of ${ref} is ${refund.status}`);
+        return { ref, state: 'refunded', providerStatus: refund.status ?? 'pending', amount: refund.amount };
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        return wrap(error);
+      }
+    },
   };
 }

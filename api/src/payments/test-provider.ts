@@ -51,6 +51,7 @@ interface IntentObject {
   uniqueOrderId: string;
   clientSecret: string;
   captured: number;
+  refunded?: number;
   declineMessage?: string;
 }
 
@@ -59,7 +60,7 @@ interface PaypalOrderObject {
   status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
   uniqueOrderId: string;
   authId?: string;
-  authStatus?: 'CREATED' | 'CAPTURED' | 'VOIDED';
+  authStatus?: 'CREATED' | 'CAPTURED' | 'VOIDED' | 'REFUNDED';
 }
 
 function randomId(prefix: string): string {
@@ -105,7 +106,9 @@ function intentResult(id: string, pi: IntentObject): AuthResult {
       : pi.status === 'requires_action'
         ? 'requires_action'
         : pi.status === 'succeeded'
-          ? 'captured'
+          ? pi.refunded
+            ? 'refunded'
+            : 'captured'
           : pi.status === 'canceled'
             ? 'voided'
             : 'declined';
@@ -177,7 +180,8 @@ export function createTestCardProvider(db: Db, now: () => number = Date.now): Te
       if (!request.paymentMethodId) throw new ProviderError('test', 'a payment method is required', 400);
       const card = await cardOf(request.paymentMethodId);
       if (!card) throw new ProviderError('test', `No such payment method: ${request.paymentMethodId}`, 404);
-      if ('customerId' in card && request.customerId && card.customerId !== request.customerId) {
+      // A saved card belongs to its customer: only that customer's payments may use it (as at Stripe).
+      if ('customerId' in card && card.customerId !== request.customerId) {
         throw new ProviderError('test', 'The payment method belongs to another customer', 400);
       }
       const ref = randomId('pi_test');
@@ -227,6 +231,16 @@ export function createTestCardProvider(db: Db, now: () => number = Date.now): Te
       await objects.put(ref, 'intent', next);
       return intentResult(ref, next);
     },
+
+    async refund(ref, amount) {
+      const pi = await intent(ref);
+      if (pi.status !== 'succeeded') throw new ProviderError('test', `Intent ${ref} is not captured (${pi.status})`, 400);
+      if (pi.refunded) return intentResult(ref, pi);
+      if (amount > pi.captured) throw new ProviderError('test', `Cannot refund ${amount}, only ${pi.captured} was captured`, 400);
+      const next: IntentObject = { ...pi, refunded: amount };
+      await objects.put(ref, 'intent', next);
+      return intentResult(ref, next);
+    },
   };
 }
 
@@ -237,8 +251,10 @@ export type TestPaypalProvider = PaymentProvider & {
 
 function paypalResult(id: string, o: PaypalOrderObject): AuthResult {
   const state =
-    o.authStatus === 'CAPTURED'
-      ? 'captured'
+    o.authStatus === 'REFUNDED'
+      ? 'refunded'
+      : o.authStatus === 'CAPTURED'
+        ? 'captured'
       : o.authStatus === 'VOIDED' || o.status === 'VOIDED'
         ? 'voided'
         : o.status === 'COMPLETED' && o.authStatus === 'CREATED'
@@ -300,6 +316,14 @@ export function createTestPaypalProvider(db: Db, now: () => number = Date.now): 
       const o = await order(ref);
       if (o.authStatus === 'CAPTURED') throw new ProviderError('test', `PayPal order ${ref} is already captured`, 400);
       const next: PaypalOrderObject = { ...o, status: o.status === 'COMPLETED' ? 'COMPLETED' : 'VOIDED', authStatus: 'VOIDED' };
+      await objects.put(ref, 'paypalOrder', next);
+      return paypalResult(ref, next);
+    },
+    async refund(ref) {
+      const o = await order(ref);
+      if (o.authStatus === 'REFUNDED') return paypalResult(ref, o);
+      if (o.authStatus !== 'CAPTURED') throw new ProviderError('test', `PayPal order ${ref} is not captured`, 400);
+      const next: PaypalOrderObject = { ...o, authStatus: 'REFUNDED' };
       await objects.put(ref, 'paypalOrder', next);
       return paypalResult(ref, next);
     },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Menu, OrderDraftInput, ProductLine } from '@shop/shared/contract';
+import type { AppConfig, Menu, OrderDraftInput, ProductLine } from '@shop/shared/contract';
+import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { sumCents } from '@shop/shared/domain/money';
 import { pickupDays } from '@shop/shared/domain/time-slots';
@@ -77,5 +78,17 @@ export function takeawayDraft(menu: Menu, lines: LineSpec[], overrides: Partial<
     targetTime: offeredPickupTime(now),
     pickupDate: 'Heute',
     ...overrides,
+  };
+}
+
+/** A takeaway order paid online (as the checkout saves it before payment): with the online service fee. */
+export function onlineTakeawayDraft(menu: Menu, config: AppConfig, lines: LineSpec[], overrides: Partial<OrderDraftInput> = {}): OrderDraftInput {
+  const draft = takeawayDraft(menu, lines, { onlinePay: true, directPay: true, psp: undefined, ...overrides });
+  const fees = feeCharges({ usecase: 'takeaway', onlinePay: true, fees: feeConfigOf(config) });
+  const fee = fees.reduce((n, f) => n + f.amount, 0);
+  return {
+    ...draft,
+    orderData: withFeeLines(draft.orderData as never, fees),
+    paymentInfo: { amount: draft.paymentInfo.amount + fee, itemsTotal: draft.paymentInfo.itemsTotal, tip: 0 },
   };
 }

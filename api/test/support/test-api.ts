@@ -37,7 +37,8 @@ export interface TestApiOptions {
 /** An API on the given (fresh) database, seeded with the demo restaurant unless seed: false. */
 export async function startTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const config = {
-    ...loadConfig({ ...options.env }),
+    // No background sweeps unless a test asks for them: tests run expiry and reconciliation themselves.
+    ...loadConfig({ ORDER_SWEEP_SECONDS: '0', ...options.env }),
     logLevel: 'silent',
     deployHostsDir: options.env?.DEPLOY_HOSTS_DIR ?? path.join(REPO_ROOT, 'deploy', 'hosts'),
     ...(options.env?.APP_ROOT ? { appRoot: options.env.APP_ROOT } : {}),

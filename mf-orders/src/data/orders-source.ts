@@ -1,6 +1,6 @@
 import { savedOrder, type SavedOrder } from '@shop/shared/contract';
 import { callAction } from '@shop/shared/client';
-import { mergeLastOrders } from '@shop/shared/domain/orders';
+import { findOrder, mergeLastOrders } from '@shop/shared/domain/orders';
 import { lastOrdersStore } from '@shop/shared/stores';
 
 /** A server document as a saved order (defaults filled in), or null when it is not one. */
@@ -23,11 +23,13 @@ export function rememberOrders(orders: readonly SavedOrder[]): void {
 }
 
 /**
- * Loads one order by its id (LoadDocs on the orders collection, checkout-spec §7) and keeps it in
- * the last orders. Null when the server does not (yet) know it.
+ * Loads one order by its id (LoadDocs on the orders collection, checkout-spec §7) with the access
+ * token this device holds for it, and keeps it in the last orders. Null when the server does not
+ * (yet) know it, or this device may not read it.
  */
 export async function fetchOrder(uniqueOrderId: string): Promise<SavedOrder | null> {
-  const res = await callAction('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId } });
+  const accessToken = findOrder(lastOrdersStore.get(), uniqueOrderId)?.accessToken;
+  const res = await callAction('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId, ...(accessToken ? { accessToken } : {}) } });
   if (!res.ok) return null;
   const order = res.docs.map(toSavedOrder).find((o): o is SavedOrder => o !== null && o.uniqueOrderId === uniqueOrderId) ?? null;
   if (order) rememberOrders([order]);

@@ -42,6 +42,8 @@ export type ActionErrorCode =
   | 'coupon_invalid'
   | 'payment_declined'
   | 'payment_failed'
+  /** The order was rejected, cancelled or expired: it can no longer be paid or changed (410). */
+  | 'order_closed'
   | 'internal';
 
 export interface ActionError {

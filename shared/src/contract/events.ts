@@ -9,6 +9,8 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), at: z.number().int() }),
   /** To the staff channel: a guest at `table` calls the waiter. */
   z.object({ type: z.literal('waiterCalled'), signalId: z.string(), table: z.string(), at: z.number().int() }),
+  /** To the staff channel: a waiter call was acknowledged on a board. */
+  z.object({ type: z.literal('waiterCallAcknowledged'), signalId: z.string() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 
@@ -17,4 +19,8 @@ export const SHOP_CHANNEL = 'shop';
 export const STAFF_CHANNEL = 'staff';
 export function userChannel(uid: string): string {
   return `user${uid}`;
+}
+/** One order's live status, for whoever holds its access token (the guest's order page, signed in or not). */
+export function orderChannel(uniqueOrderId: string): string {
+  return `order${uniqueOrderId}`;
 }

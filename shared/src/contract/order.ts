@@ -81,15 +81,30 @@ export const orderDraft = z.object({
 export type OrderDraft = z.infer<typeof orderDraft>;
 export type OrderDraftInput = z.input<typeof orderDraft>;
 
-export const orderState = z.enum(['New', 'Confirmed', 'Rejected', 'Cancelled', 'Collected', 'PickedUp']);
+/**
+ * The order's lifecycle (shared/src/domain/order-lifecycle.ts has the transitions):
+ * Draft (saved by an online checkout, not paid, editable) → AwaitingPayment (a payment attempt runs)
+ * → New (placed: paid online, or to be paid on site) → Confirmed (accepted by the kitchen) → Ready
+ * (every expected part ready) → Collected (handed over). Rejected (by the kitchen, before acceptance),
+ * Cancelled (before hand-over) and Expired (left unpaid) end it. PickedUp is the spec's "picked-up
+ * state": read like Collected, never written.
+ */
+export const orderState = z.enum(['Draft', 'AwaitingPayment', 'New', 'Confirmed', 'Ready', 'Collected', 'Rejected', 'Cancelled', 'Expired', 'PickedUp']);
 export type OrderState = z.infer<typeof orderState>;
+
+/** The parts of an order the kitchen readies separately (abholbereit, getraenkeAbholbereit). */
+export const readyPart = z.enum(['food', 'drinks']);
+export type ReadyPart = z.infer<typeof readyPart>;
+
+export const orderHistoryEntry = z.object({ state: orderState, at: epochMs, reason: z.string().optional(), part: readyPart.optional() });
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 
 /** The saved order as the server returns it (checkout-spec §3 "fields read on the status page"). */
 export const savedOrder = orderDraft.extend({
   uniqueOrderId: z.string().min(1),
   orderNumber: z.number().int().positive(),
   state: orderState,
-  history: z.array(z.object({ state: orderState, at: epochMs, reason: z.string().optional() })).default([]),
+  history: z.array(orderHistoryEntry).default([]),
   kommissioniert: z.boolean().default(false),
   abholbereit: z.boolean().default(false),
   getraenkeAbholbereit: z.boolean().default(false),
@@ -105,7 +120,23 @@ export const savedOrder = orderDraft.extend({
   charged: z.boolean().default(false),
   stornoAmounts: z.array(z.object({ countRemoved: z.number().int(), name: z.string(), amountRemoved: cents })).default([]),
   collectedAt: epochMs.optional(),
+  /** When food (abholbereit) and drinks (getraenkeAbholbereit) were marked ready. */
+  foodReadyAt: epochMs.optional(),
+  drinksReadyAt: epochMs.optional(),
   rejectReason: z.string().optional(),
+  cancelReason: z.string().optional(),
+  /** What happened to an online payment of a rejected, cancelled or expired order. */
+  paymentReleased: z.enum(['voided', 'refunded']).optional(),
+  refundedAt: epochMs.optional(),
+  /** The capture of the accepted order's payment failed; the server retries it (reconciliation). */
+  captureFailed: z.boolean().optional(),
+  /** A Draft or AwaitingPayment order expires (drops out) when it is not paid by then. */
+  expiresAt: epochMs.optional(),
+  /**
+   * The order's access token (a capability: read the order, follow its live status). Only in
+   * answers to the order's owner (SaveNewOrder, GetLastSelfOrders, LoadDocs with the token).
+   */
+  accessToken: z.string().optional(),
   /** The server's own computation of the total in cents (equal to paymentInfo.amount). */
   total: price,
 });

@@ -81,4 +81,14 @@ export const CHECKOUT_CONSTANTS = {
   /** Capture within the provider's authorization window (card 7 days, PayPal honor period 3 days). */
   cardAuthorizationWindowMs: 7 * 24 * 60 * 60_000,
   paypalAuthorizationWindowMs: 3 * 24 * 60 * 60_000,
+  /**
+   * Beyond the spec (order lifecycle, ADR 0013): an online order left unpaid this long after it was
+   * saved or last changed expires; its stock and coupons are given back (UNPAID_ORDER_EXPIRY_MINUTES).
+   */
+  unpaidOrderExpiryMs: 30 * 60_000,
+  /** How often the server expires unpaid orders and reconciles payments (ORDER_SWEEP_SECONDS). */
+  orderSweepIntervalMs: 60_000,
+  /** Reasons for rejecting or cancelling an order: at least this long (the guest reads them). */
+  staffReasonMinLength: 3,
+  staffReasonMaxLength: 200,
 } as const;

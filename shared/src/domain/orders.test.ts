@@ -28,6 +28,7 @@ import {
   telHref,
   visibleVol,
 } from './orders';
+import * as orderFns from './orders';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 5, 13, 10, 0); // Friday 13 June 2025, 12:00 in Berlin (CEST)
@@ -268,5 +269,61 @@ describe('shop clock (Europe/Berlin)', () => {
     expect(shopClockParts(T0).weekday).toBe(5);
     expect(shopClockParts(Date.UTC(2025, 5, 15, 10)).weekday).toBe(7);
     expect(shopClockParts(Date.UTC(2025, 5, 16, 10)).weekday).toBe(1);
+  });
+});
+
+describe('orders that ended, and the progress of placed ones', () => {
+  const { orderProgress, moneyOutcome, isListedOrder, cancellationReason } = orderFns;
+
+  it('shows rejected, cancelled and expired orders as such, before anything else', () => {
+    expect(orderSituation(order({ state: 'Rejected', rejectReason: 'Ausverkauft' }))).toBe('rejected');
+    expect(orderSituation(order({ state: 'Cancelled' }))).toBe('cancelled');
+    expect(orderSituation(order({ state: 'Expired', onlinePay: true, directPay: true }))).toBe('expired');
+    // A rejected order that was never paid is not "awaiting authorization": its page says why.
+    expect(orderSituation(order({ state: 'Rejected', onlinePay: true, directPay: true }))).toBe('rejected');
+    expect(orderSituation(order({ state: 'Draft', onlinePay: true, directPay: true }))).toBe('awaitingAuthorization');
+    expect(cancellationReason(order({ state: 'Cancelled', cancelReason: 'Ofen defekt' }))).toBe('Ofen defekt');
+    expect(cancellationReason(order({ state: 'Cancelled', history: [{ state: 'Cancelled', at: T0, reason: 'Aus der Historie' }] }))).toBe('Aus der Historie');
+    expect(cancellationReason(order({ state: 'Rejected', cancelReason: 'x' }))).toBeUndefined();
+  });
+
+  it('says what happened to the money', () => {
+    expect(moneyOutcome(order())).toBe('notCharged');
+    expect(moneyOutcome(order({ onlinePay: true }))).toBe('notCharged');
+    expect(moneyOutcome(order({ onlinePay: true, authCompleted: true }))).toBe('releasing');
+    expect(moneyOutcome(order({ onlinePay: true, authCompleted: true, paymentReleased: 'voided' }))).toBe('voided');
+    expect(moneyOutcome(order({ onlinePay: true, captured: true, paymentReleased: 'refunded' }))).toBe('refunded');
+  });
+
+  it('lists placed and ended orders, not unpaid drafts or expired ones', () => {
+    expect(['New', 'Confirmed', 'Ready', 'Collected', 'Rejected', 'Cancelled'].every((state) => isListedOrder({ state: state as SavedOrder['state'] }))).toBe(true);
+    expect(['Draft', 'AwaitingPayment', 'Expired'].some((state) => isListedOrder({ state: state as SavedOrder['state'] }))).toBe(false);
+  });
+
+  it('builds the progress received → accepted → ready → handed over with the times, food and drinks apart', () => {
+    const placed = order({ history: [{ state: 'New', at: T0 }] });
+    expect(orderProgress(placed).map((p) => [p.step, p.at])).toEqual([
+      ['received', T0],
+      ['accepted', undefined],
+      ['ready', undefined],
+      ['handedOver', undefined],
+    ]);
+    const both = order({
+      orderData: [line('food'), line('drink')],
+      state: 'Confirmed',
+      abholbereit: true,
+      foodReadyAt: T0 + 9 * MIN,
+      history: [
+        { state: 'New', at: T0 },
+        { state: 'Confirmed', at: T0 + MIN },
+        { state: 'Confirmed', at: T0 + 9 * MIN, part: 'food' },
+      ],
+    });
+    const progress = orderProgress(both);
+    expect(progress[1]).toEqual({ step: 'accepted', at: T0 + MIN });
+    expect(progress[2]).toEqual({ step: 'ready', at: undefined, parts: [{ part: 'food', at: T0 + 9 * MIN }, { part: 'drinks', at: undefined }] });
+    const done = orderProgress({ ...both, state: 'Collected', getraenkeAbholbereit: true, drinksReadyAt: T0 + 10 * MIN, collectedAt: T0 + 12 * MIN });
+    expect(done[2]!.at).toBe(T0 + 10 * MIN);
+    expect(done[3]).toEqual({ step: 'handedOver', at: T0 + 12 * MIN });
   });
 });

@@ -1,6 +1,6 @@
 import type { CouponLine, ProductLine } from '../contract/cart';
 import type { PaymentMethodId, Usecase } from '../contract/common';
-import type { OrderState, SavedOrder } from '../contract/order';
+import type { OrderState, ReadyPart, SavedOrder } from '../contract/order';
 import { orders as orderTexts } from '../i18n/de/orders';
 import { fill } from '../i18n/fill';
 import { SHOP_CONSTANTS } from './shop-constants';
@@ -24,11 +24,14 @@ export const STICKY_ORDER_FLAGS = [
 ] as const satisfies readonly (keyof SavedOrder)[];
 
 /**
- * The spec's "two terminal states (names not shown)": read as cancelled (Cancelled, and Rejected,
- * the restaurant's cancellation) and finished (Collected, and the picked-up state).
+ * The spec's "two terminal states (names not shown)": read as cancelled (Cancelled, Rejected —
+ * the restaurant's cancellation — and Expired, an online order left unpaid) and finished
+ * (Collected, and the picked-up state).
  */
-export const CANCELLED_STATES: readonly OrderState[] = ['Cancelled', 'Rejected'];
+export const CANCELLED_STATES: readonly OrderState[] = ['Cancelled', 'Rejected', 'Expired'];
 export const FINISHED_STATES: readonly OrderState[] = ['Collected', 'PickedUp'];
+/** An online order that is saved but not paid yet (not an order for the kitchen or the guest's list). */
+export const UNPAID_ORDER_STATES: readonly OrderState[] = ['Draft', 'AwaitingPayment'];
 
 /**
  * The spec's "two specific in-house and takeaway cases" whose orders can be current: takeaway
@@ -116,8 +119,28 @@ export const CONFIRMATION_TARGET_STATE: OrderState = 'Confirmed';
 /** Where the confirmation page sends the guest: the order page once the order has left 'New', home without an order. */
 export function confirmationNext(order: Pick<SavedOrder, 'state' | 'storno'> | undefined): 'home' | 'order' | 'stay' {
   if (!order) return 'home';
-  // A cancelled or finished order has passed the target state too: its page says what happened.
-  return order.state === CONFIRMATION_TARGET_STATE || isCancelledOrFinished(order) ? 'order' : 'stay';
+  // Ready, cancelled or finished orders have passed the target state too: their page says what happened.
+  return order.state === CONFIRMATION_TARGET_STATE || order.state === 'Ready' || isCancelledOrFinished(order) ? 'order' : 'stay';
+}
+
+/** At most this many of a device's orders are followed live on one event stream (the server's limit too). */
+export const LIVE_ORDERS_MAX = 10;
+
+/**
+ * The orders a device follows live (their access tokens open their event channels): unpaid ones
+ * (the payment step hears of a rejection) and placed ones until handed over or ended; newest first.
+ */
+export function ordersToFollow(list: readonly SavedOrder[]): { uniqueOrderId: string; accessToken: string }[] {
+  return [...list]
+    .filter((o) => typeof o.accessToken === 'string' && o.accessToken.length > 0 && !isCancelledOrFinished(o))
+    .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))
+    .slice(0, LIVE_ORDERS_MAX)
+    .map((o) => ({ uniqueOrderId: o.uniqueOrderId, accessToken: o.accessToken! }));
+}
+
+/** Orders the guest's list shows: placed ones and those that ended after placing (not unpaid drafts, not expired). */
+export function isListedOrder(order: Pick<SavedOrder, 'state'>): boolean {
+  return !UNPAID_ORDER_STATES.includes(order.state) && order.state !== 'Expired';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,12 +149,14 @@ export function confirmationNext(order: Pick<SavedOrder, 'state' | 'storno'> | u
 /** The online payment providers (a direct-pay order waits for their authorization). */
 export const ONLINE_PAYMENT_METHODS: readonly PaymentMethodId[] = ['paypal', 'credit', 'wallet', 'customerCard'];
 
-export type OrderSituation = 'awaitingAuthorization' | 'cancelled' | 'takeaway' | 'delivery' | 'table' | 'selfservice';
+export type OrderSituation = 'awaitingAuthorization' | 'rejected' | 'cancelled' | 'expired' | 'takeaway' | 'delivery' | 'table' | 'selfservice';
 
 /** Which content the order status page shows (checkout-spec §2 "Content by situation"). */
 export function orderSituation(order: SavedOrder): OrderSituation {
-  if (isAwaitingAuthorization(order)) return 'awaitingAuthorization';
+  if (order.state === 'Rejected') return 'rejected';
+  if (order.state === 'Expired') return 'expired';
   if (order.storno === true || order.state === 'Cancelled') return 'cancelled';
+  if (isAwaitingAuthorization(order)) return 'awaitingAuthorization';
   if (order.usecase === 'selfservice' || order.selfServiceEnabled === true) return 'selfservice';
   if (order.usecase === 'tableordering' || order.usecase === 'inhouseMobilePayment') return 'table';
   if (order.usecase === 'delivery') return 'delivery';
@@ -143,7 +168,8 @@ export function orderSituation(order: SavedOrder): OrderSituation {
  * redirects to Home (checkout-spec §2). Online orders get their psp only when authorized, so a
  * direct-pay order without a psp is awaiting too.
  */
-export function isAwaitingAuthorization(order: Pick<SavedOrder, 'directPay' | 'psp' | 'authCompleted'>): boolean {
+export function isAwaitingAuthorization(order: Pick<SavedOrder, 'directPay' | 'psp' | 'authCompleted' | 'state'>): boolean {
+  if (UNPAID_ORDER_STATES.includes(order.state)) return true;
   if (order.directPay !== true || order.authCompleted === true) return false;
   return order.psp === undefined || ONLINE_PAYMENT_METHODS.includes(order.psp);
 }
@@ -207,6 +233,71 @@ export function rejectionReason(order: Pick<SavedOrder, 'state' | 'rejectReason'
   if (order.state !== 'Rejected') return undefined;
   if (order.rejectReason) return order.rejectReason;
   return [...order.history].reverse().find((h) => h.state === 'Rejected' && h.reason)?.reason;
+}
+
+/** The reason the restaurant gave for a cancellation, when the state is Cancelled. */
+export function cancellationReason(order: Pick<SavedOrder, 'state' | 'cancelReason' | 'history'>): string | undefined {
+  if (order.state !== 'Cancelled') return undefined;
+  if (order.cancelReason) return order.cancelReason;
+  return [...order.history].reverse().find((h) => h.state === 'Cancelled' && h.reason)?.reason;
+}
+
+/**
+ * Why an order can no longer be paid or changed, as the guest reads it: rejected or cancelled with
+ * the restaurant's reason, or expired unpaid. Undefined for an order that has not ended.
+ */
+export function closedOrderText(order: Pick<SavedOrder, 'state' | 'rejectReason' | 'cancelReason' | 'history'>): string | undefined {
+  if (order.state === 'Rejected') return fill(orderTexts.closedRejected, { reason: rejectionReason(order) ?? '' });
+  if (order.state === 'Cancelled') return fill(orderTexts.closedCancelled, { reason: cancellationReason(order) ?? '' });
+  if (order.state === 'Expired') return orderTexts.closedExpired;
+  return undefined;
+}
+
+/**
+ * What happened to the money of an order that ended without a hand-over: an online payment was
+ * released (authorization voided) or refunded, is being given back, or nothing was charged.
+ */
+export type MoneyOutcome = 'voided' | 'refunded' | 'releasing' | 'notCharged';
+
+export function moneyOutcome(order: Pick<SavedOrder, 'onlinePay' | 'authCompleted' | 'captured' | 'paymentReleased'>): MoneyOutcome {
+  if (order.paymentReleased) return order.paymentReleased;
+  if (order.onlinePay && (order.authCompleted || order.captured)) return 'releasing';
+  return 'notCharged';
+}
+
+export type ProgressStep = 'received' | 'accepted' | 'ready' | 'handedOver';
+
+export interface ProgressEntry {
+  readonly step: ProgressStep;
+  /** When the step was reached; undefined while it is still ahead. */
+  readonly at: number | undefined;
+  /** For 'ready' when food and drinks are readied separately: which parts are ready. */
+  readonly parts?: readonly { readonly part: ReadyPart; readonly at: number | undefined }[];
+}
+
+function firstAt(order: Pick<SavedOrder, 'history'>, states: readonly OrderState[]): number | undefined {
+  return order.history.find((h) => states.includes(h.state) && h.part === undefined)?.at;
+}
+
+/**
+ * The guest's progress of a placed order (received → accepted → ready → handed over, with the
+ * times), for every mode; food and drinks are listed separately when both were ordered.
+ */
+export function orderProgress(order: SavedOrder): ProgressEntry[] {
+  const expected = expectedReadiness(order);
+  const received = firstAt(order, ['New']) ?? order.authCompletedAt ?? order.createdAt;
+  const accepted = firstAt(order, ['Confirmed']) ?? (order.foodReadyAt ?? order.drinksReadyAt);
+  const handedOver = order.collectedAt ?? firstAt(order, FINISHED_STATES);
+  const parts: { part: ReadyPart; at: number | undefined }[] = [];
+  if (expected.food) parts.push({ part: 'food', at: order.abholbereit ? (order.foodReadyAt ?? firstAt(order, ['Ready'])) : undefined });
+  if (expected.drinks) parts.push({ part: 'drinks', at: order.getraenkeAbholbereit ? (order.drinksReadyAt ?? firstAt(order, ['Ready'])) : undefined });
+  const readyAt = parts.length > 0 && parts.every((p) => p.at !== undefined) ? Math.max(...parts.map((p) => p.at!)) : firstAt(order, ['Ready']);
+  return [
+    { step: 'received', at: received },
+    { step: 'accepted', at: accepted ?? (handedOver !== undefined ? handedOver : undefined) },
+    { step: 'ready', at: readyAt ?? (handedOver !== undefined ? handedOver : undefined), ...(parts.length > 1 ? { parts } : {}) },
+    { step: 'handedOver', at: handedOver },
+  ];
 }
 
 /** True when every line is a ticket (digital flow: the tickets go to the guest's e-mail). */

@@ -21,6 +21,8 @@ export const SHOP_CONSTANTS = {
    * a minute reaches the staff once; the guest is told the waiter is already on the way.
    */
   waiterCallRepeatMs: 60_000,
+  /** Beyond the spec: the phone vibrates with the order-ready signal (on, off, on; ms). */
+  readyVibrationPattern: [300, 150, 300] as number[],
   /** Cart lock after a restore. */
   cartLockMs: 3_000,
   /** Local cart restore window: 12 h = 43200000 ms (docs/adr/0005: the spec's "432000000 ms" is a typo). */

@@ -1,19 +1,31 @@
 import { emit } from '@shop/shared/bus';
 import { currentIdToken } from '@shop/shared/client';
-import { authStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
+import { orderChannel } from '@shop/shared/contract';
+import { ordersToFollow } from '@shop/shared/domain/orders';
+import { authStore, lastOrdersStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
 
 interface ServerEventData {
   type: string;
   [key: string]: unknown;
 }
 
+/** The `orders` query of the stream: the device's open orders with their access tokens. */
+function followedOrders(): string {
+  return ordersToFollow(lastOrdersStore.get())
+    .map((o) => `${o.uniqueOrderId}.${o.accessToken}`)
+    .join(',');
+}
+
 /**
- * Server-sent events (shop-spec §4 Events stream): channels 'shop' and 'user'+id, accepted only
- * from the same origin; closed while the page is hidden, reopened when visible.
+ * Server-sent events (shop-spec §4 Events stream): channels 'shop', 'user'+id for a signed-in user
+ * and 'order'+id for each open order of this device (with its access token, so a guest without an
+ * account is told live too); accepted only from the same origin; closed while the page is hidden,
+ * reopened when visible, and reopened when the followed orders change.
  */
 export function startServerEvents(): void {
   let source: EventSource | null = null;
   let uid: string | null = authStore.getValue()?.uid ?? null;
+  let orders = followedOrders();
 
   const handle = (channel: string) => (message: MessageEvent<string>) => {
     if (message.origin !== window.location.origin) return;
@@ -31,6 +43,8 @@ export function startServerEvents(): void {
     if (data.type === 'orderUpdated' && typeof data.uniqueOrderId === 'string') {
       emit('orders:order-updated', { uniqueOrderId: data.uniqueOrderId });
     }
+    // Subscribed to an order's channel: whatever happened while the stream was closed is fetched now.
+    if (data.type === 'hello' && channel.startsWith('order')) emit('orders:order-updated', { uniqueOrderId: channel.slice('order'.length) });
   };
 
   let generation = 0;
@@ -41,10 +55,15 @@ export function startServerEvents(): void {
     const token = uid ? await currentIdToken() : null;
     if (mine !== generation) return;
     const channels = ['shop', ...(uid && token ? [`user${uid}`] : [])];
-    const query = `channels=${encodeURIComponent(channels.join(','))}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
-    source = new EventSource(`/api/events?${query}`);
-    source.addEventListener('shop', handle('shop') as EventListener);
-    if (uid && token) source.addEventListener(`user${uid}`, handle(`user${uid}`) as EventListener);
+    const params = new URLSearchParams({ channels: channels.join(',') });
+    if (token) params.set('token', token);
+    if (orders) params.set('orders', orders);
+    source = new EventSource(`/api/events?${params.toString()}`);
+    for (const channel of channels) source.addEventListener(channel, handle(channel) as EventListener);
+    for (const followed of ordersToFollow(lastOrdersStore.get())) {
+      const channel = orderChannel(followed.uniqueOrderId);
+      source.addEventListener(channel, handle(channel) as EventListener);
+    }
   };
   const close = () => {
     source?.close();
@@ -56,6 +75,12 @@ export function startServerEvents(): void {
     const next = user?.uid ?? null;
     if (next === uid) return;
     uid = next;
+    if (!document.hidden) void open();
+  });
+  lastOrdersStore.value$.subscribe(() => {
+    const next = followedOrders();
+    if (next === orders) return;
+    orders = next;
     if (!document.hidden) void open();
   });
   if (!document.hidden) void open();

@@ -8,7 +8,8 @@ export type PaymentStatus =
   | 'declined'
   | 'failed'
   | 'captured'
-  | 'voided';
+  | 'voided'
+  | 'refunded';
 
 export interface PaymentHistoryEntry {
   readonly status: PaymentStatus;
@@ -38,6 +39,8 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     /** PayPal authorization id. */
     authRef: text('auth_ref'),
+    /** The provider's id of the capture (PayPal capture id), needed to refund it. */
+    captureRef: text('capture_ref'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     customerId: text('customer_id'),

@@ -13,6 +13,8 @@ export const signals = pgTable(
     /** Host branch the call came from. */
     filialnummer: bigint('filialnummer', { mode: 'number' }).notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** When the staff acknowledged the call on the board (null while open). */
+    acknowledgedAt: bigint('acknowledged_at', { mode: 'number' }),
   },
   (t) => [index('signals_table_idx').on(t.filialnummer, t.table, t.createdAt)],
 );

@@ -19,12 +19,14 @@ export interface FrameProps {
   done: SavedOrder | null;
   testMode: boolean;
   onBack: () => void;
+  /** 'Bestellung abbrechen': before the browser goes back, the checkout drops its unpaid order. */
+  onCancel?: () => void;
   primary?: { label: string; onClick: () => void; disabled?: boolean };
   children: ReactNode;
 }
 
 /** Headline, stepper, sums and the common buttons of every checkout (checkout-spec §2). */
-export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, done, testMode, onBack, primary, children }: FrameProps) {
+export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, done, testMode, onBack, onCancel, primary, children }: FrameProps) {
   if (done) {
     return (
       <Page testId="checkout-success">
@@ -108,7 +110,14 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
           <Button variant="ghost" onClick={() => navigateTo('Korb')} data-testid="checkout-to-cart">
             {t.backToCart}
           </Button>
-          <Button variant="ghost" onClick={() => window.history.back()} data-testid="checkout-cancel">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              onCancel?.();
+              window.history.back();
+            }}
+            data-testid="checkout-cancel"
+          >
             {t.cancelOrder}
           </Button>
         </div>

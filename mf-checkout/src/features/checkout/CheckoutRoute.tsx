@@ -33,7 +33,8 @@ import { CheckoutFrame } from './CheckoutFrame';
 import { finishOrder, rememberOrder } from './finish-order';
 import { headline, stepLabel } from './labels';
 import { saveOrder } from './save-order';
-import { captchaRetryStore, clientIdFor, draftFingerprint, pendingPaymentStore } from './session';
+import { abandonUnpaidOrder } from './abandon';
+import { captchaRetryStore, checkoutClientId, endCheckoutSession, pendingPaymentStore } from './session';
 import { cartWithFlowFees, checkoutTotals } from './totals';
 import { useCheckoutContext, type CheckoutContext } from './use-checkout-context';
 import { useCheckoutForm } from './use-checkout-form';
@@ -233,12 +234,23 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       };
       if (flow.id === 'digital') Object.assign(input, { day: slotDays(ctx, input.now)[0].date });
       const draftWithoutId = buildOrderDraft(input);
-      const clientId = clientIdFor(draftFingerprint(draftWithoutId, flow.id));
+      // One order per checkout: going back and changing time, note, data or tip updates that order.
+      const clientId = checkoutClientId(flow.id, abandonUnpaidOrder);
       const draft = { ...draftWithoutId, clientId, ...(captcha ? { captcha: { id: captcha.id, answer: captcha.answer } } : {}) };
       const outcome = await saveOrder(draft, flow);
       if (outcome.kind === 'reload') {
         if (outcome.reason === 'captcha') captchaRetryStore.set(true);
         if (outcome.silent) window.location.reload();
+        return;
+      }
+      if (outcome.kind === 'closed') {
+        // The restaurant rejected (or cancelled) this order meanwhile, or it expired: the cart stays,
+        // the next attempt is a new order.
+        endCheckoutSession();
+        setSavedOrder(null);
+        guard.current.release();
+        await inform(outcome.text);
+        goTo(flow.steps[0]!);
         return;
       }
       if (outcome.kind === 'failed') {
@@ -329,6 +341,11 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       done={done}
       testMode={ctx.payments.mode === 'test' && flow.onlinePay}
       onBack={back}
+      onCancel={() => {
+        const pending = pendingPaymentStore.get();
+        if (pending && pending.flow === flow.id) abandonUnpaidOrder(pending.uniqueOrderId);
+        endCheckoutSession();
+      }}
       {...(step !== 'payment' ? { primary: { label: primaryLabel, onClick: () => void next(), disabled: !canSubmit } } : {})}
     >
       {step === 'data' ? (

@@ -11,6 +11,8 @@ export type SaveOutcome =
    * shell shows the notice and reloads.
    */
   | { readonly kind: 'reload'; readonly silent: boolean; readonly reason: 'captcha' | 'secToken' | 'server' }
+  /** The order of this checkout was rejected, cancelled or expired meanwhile: it cannot change; `text` says why. */
+  | { readonly kind: 'closed'; readonly text: string }
   | { readonly kind: 'failed'; readonly title: string; readonly text?: string };
 
 export interface SaveOptions {
@@ -43,6 +45,7 @@ export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: 
     if (error instanceof ActionCallError) {
       const reload = reloadOutcome(error.flags);
       if (reload) return reload;
+      if (error.error?.code === 'order_closed') return { kind: 'closed', text: error.userMessage ?? de.checkout.saveFailed };
       return { kind: 'failed', title: de.checkout.saveFailed, ...(error.userMessage ? { text: error.userMessage } : {}) };
     }
     return { kind: 'failed', title: de.checkout.unexpectedOrderError };

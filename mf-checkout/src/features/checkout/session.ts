@@ -5,14 +5,14 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { createPersistentStore } from '@shop/shared/stores';
 
 /**
- * The checkout's local session (checkout-spec §3 local storage keys clientId, lastItemsHash,
- * theTotal): the client order id is generated once per order content and kept across retries,
- * reloads and double clicks, so SaveNewOrder stays idempotent; a changed order gets a new id.
+ * The checkout's local session (checkout-spec §3 local storage keys clientId, theTotal): one client
+ * order id per checkout of one flow, kept across retries, reloads, double clicks and the guest going
+ * back to change time, note, data or tip — the server changes that same unpaid order instead of
+ * saving a second one. A finished order, or a checkout of another flow, starts a new id.
  */
 interface ClientIdEntry {
   readonly clientId: string;
-  /** lastItemsHash: fingerprint of everything the order says except the moment it was built. */
-  readonly fingerprint: string;
+  readonly flow: FlowId;
 }
 
 const clientIdStore = createPersistentStore<ClientIdEntry | null>('checkout:clientId', null, { ttlMs: SHOP_CONSTANTS.selectedTimeTtlMs });
@@ -38,42 +38,31 @@ export const captchaRetryStore = createPersistentStore<boolean>('checkout:captch
   ttlMs: CHECKOUT_CONSTANTS.captchaRetryTtlMs,
 });
 
-/** FNV-1a, 52 bits: a short stable fingerprint (not a security measure). */
-function hash(text: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `${h1.toString(36)}${(h2 & 0xfffff).toString(36)}`;
-}
-
-/** Fingerprint of an order draft without its id and the moment it was built. */
-export function draftFingerprint(draft: Omit<OrderDraftInput, 'clientId'>, flow: FlowId): string {
-  const { createdAt: _created, ...rest } = draft;
-  // In-house targets are "now plus n minutes": not part of what the guest ordered.
-  const stable = flow === 'takeaway' || flow === 'takeawayWithPay' || flow === 'delivery' || flow === 'deliveryWithPay' ? rest : { ...rest, targetTime: undefined };
-  return hash(JSON.stringify({ flow, ...stable }));
-}
-
 function newClientId(): string {
   const c = globalThis.crypto;
   const random = typeof c?.randomUUID === 'function' ? c.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `co-${random}`;
 }
 
-/** The client order id for this content: the stored one when the content is unchanged. */
-export function clientIdFor(fingerprint: string): string {
+/**
+ * The client order id of this checkout. A checkout of another flow starts a new order: the unpaid
+ * order the other flow saved is abandoned (`abandon`, CancelUnpaidOrder) so that its stock and
+ * coupons are free at once.
+ */
+export function checkoutClientId(flow: FlowId, abandon: (uniqueOrderId: string) => void): string {
   const stored = clientIdStore.get();
-  if (stored && stored.fingerprint === fingerprint) return stored.clientId;
+  if (stored && stored.flow === flow) return stored.clientId;
+  const pending = pendingPaymentStore.get();
+  if (pending && pending.flow !== flow) {
+    abandon(pending.uniqueOrderId);
+    pendingPaymentStore.reset();
+  }
   const clientId = newClientId();
-  clientIdStore.set({ clientId, fingerprint });
+  clientIdStore.set({ clientId, flow });
   return clientId;
 }
 
-/** After a finished order: the next checkout starts with a new id. */
+/** After a finished (or abandoned) order: the next checkout starts with a new id. */
 export function endCheckoutSession(): void {
   clientIdStore.reset();
   pendingPaymentStore.reset();

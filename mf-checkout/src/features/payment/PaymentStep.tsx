@@ -1,13 +1,16 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { filter } from 'rxjs';
 import type { SavedCard, SavedOrder } from '@shop/shared/contract';
-import { emit } from '@shop/shared/bus';
+import { emit, on } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import { isCustomerCardSufficient } from '@shop/shared/domain/checkout-validation';
 import { formatEuro } from '@shop/shared/domain/money';
+import { closedOrderText } from '@shop/shared/domain/orders';
 import { createPaypalApproveGuard } from '@shop/shared/domain/submit-guard';
 import { de, fill } from '@shop/shared/i18n';
 import { navigateTo } from '@shop/shared/routes';
 import { Button, Icon, Notice, Skeleton } from '@shop/shared/ui';
+import { endCheckoutSession } from '../checkout/session';
 import type { CheckoutContext } from '../checkout/use-checkout-context';
 import { RadioCard } from '../ui/fields';
 import { PaymentFailure, markAuthorizedUntilConfirmed, providerCall } from './payment-client';
@@ -47,6 +50,7 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
   const [walletAvailable, setWalletAvailable] = useState<boolean>(!live);
   const abort = useRef(new AbortController());
   useEffect(() => () => abort.current.abort(), []);
+  const closed = useOrderClosed(order, failure);
 
   // Live wallet: only when the device can make a wallet payment.
   useEffect(() => {
@@ -128,6 +132,20 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
     },
     [order, live, payments.stripePublishableKey, ctx.flow.id],
   );
+
+  if (closed) {
+    // Rejected, cancelled or expired: nothing can be paid; the cart is kept for a new order.
+    return (
+      <div className={css.payment} data-testid="step-payment">
+        <Notice error testId="payment-closed">
+          {closed}
+        </Notice>
+        <Button block onClick={() => navigateTo('Korb')} data-testid="payment-closed-to-cart">
+          {t.backToCart}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div className={css.payment} data-testid="step-payment">
@@ -234,6 +252,34 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether the order of this payment step has ended (rejected or cancelled by the restaurant, or
+ * expired): told live by the order's event channel (the shell follows it) or by a payment call the
+ * server refused with the reason. The checkout session ends, so the next attempt is a new order.
+ */
+function useOrderClosed(order: SavedOrder, failure: PaymentFailure | null): string | null {
+  const [closed, setClosed] = useState<string | null>(() => closedOrderText(order) ?? null);
+  useEffect(() => {
+    if (failure?.closed) setClosed(failure.title);
+  }, [failure]);
+  useEffect(() => {
+    const check = async () => {
+      const res = await callAction('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, ...(order.accessToken ? { accessToken: order.accessToken } : {}) } });
+      const doc = res.ok ? (res.docs[0] as SavedOrder | undefined) : undefined;
+      const text = doc ? closedOrderText(doc) : undefined;
+      if (text) setClosed(text);
+    };
+    const updates = on('orders:order-updated')
+      .pipe(filter((e) => e.uniqueOrderId === order.uniqueOrderId))
+      .subscribe(() => void check().catch(() => undefined));
+    return () => updates.unsubscribe();
+  }, [order.uniqueOrderId, order.accessToken]);
+  useEffect(() => {
+    if (closed) endCheckoutSession();
+  }, [closed]);
+  return closed;
 }
 
 function Consent() {

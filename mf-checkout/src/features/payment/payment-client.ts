@@ -10,10 +10,18 @@ export class PaymentFailure extends Error {
     readonly text?: string,
     /** The guest may try again with another card or method. */
     readonly retryable = true,
+    /** The order was rejected, cancelled or expired: it cannot be paid at all (the title says why). */
+    readonly closed = false,
   ) {
     super(text ? `${title}: ${text}` : title);
     this.name = 'PaymentFailure';
   }
+}
+
+/** The server's answer for an order that ended (410 order_closed): its German reason, not to be retried. */
+export function closedFailure(error: unknown): PaymentFailure | null {
+  if (!(error instanceof ActionCallError) || error.error?.code !== 'order_closed') return null;
+  return new PaymentFailure(error.userMessage ?? de.checkout.paymentProcessingError, undefined, false, true);
 }
 
 /**
@@ -28,6 +36,8 @@ export async function providerCall<A extends ActionName>(action: A, payload: Act
     });
   } catch (error) {
     if (error instanceof TransportError) throw new PaymentFailure(connectionText);
+    const closed = closedFailure(error);
+    if (closed) throw closed;
     if (error instanceof ActionCallError) {
       if (error.flags.forceReload) throw new PaymentFailure(de.checkout.unexpectedError, undefined, false);
       // Card response with ok false: 'Unerwarteter Fehler' / 'Bitte versuche es erneut' (checkout-spec §8).
@@ -64,6 +74,8 @@ export async function markAuthorizedUntilConfirmed(
       if (!res.ok && res.status === 404) throw new PaymentFailure(de.checkout.unexpectedOrderError, undefined, false);
     } catch (error) {
       if (error instanceof PaymentFailure) throw error;
+      const closed = closedFailure(error);
+      if (closed) throw closed;
       // 409 (not yet confirmed), server errors (5xx) and transport errors: try again, without limit
       // (checkout-spec §4); only an answer that can never change (another 4xx) ends the loop.
       const retryable = error instanceof TransportError || (error instanceof ActionCallError && (error.status === 409 || error.status >= 500));

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ask, emit } from '@shop/shared/bus';
+import { emit } from '@shop/shared/bus';
 import { ActionCallError, callAction } from '@shop/shared/client';
 import type { SavedOrder } from '@shop/shared/contract';
-import type { StaffChange } from '@shop/shared/domain/order-lifecycle';
 import { isOpenForKitchen } from '@shop/shared/domain/order-lifecycle';
 import { formatEuro } from '@shop/shared/domain/money';
 import { effectiveTargetTime, shopClockTime } from '@shop/shared/domain/orders';
@@ -12,48 +11,50 @@ import { Link, useStore } from '@shop/shared/react';
 import { authStore, createPersistentStore } from '@shop/shared/stores';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { OrderLines } from '../order/OrderLines';
-import { preorderTime } from '@shop/shared/domain/orders';
 import { createChime } from '../sound/chime';
 import { arrivalSignal } from './arrival-signal';
+import { boardActions, boardFacts, boardTimeText, type BoardAction } from './board-facts';
 import { useBoard } from './board-source';
+import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import css from './board.module.css';
-
-/** The next steps the kitchen can take with an order, in the order they are offered. */
-function actionsFor(order: SavedOrder): StaffChange[] {
-  if (order.state === 'New') return ['confirm', 'reject'];
-  if (!order.abholbereit) return ['ready'];
-  return ['collected'];
-}
 
 /** Whether this device plays the chime for new orders and waiter calls (on by default). */
 const boardSoundStore = createPersistentStore<boolean>('orders:boardSound', true, {
   parse: (raw) => (typeof raw === 'boolean' ? raw : undefined),
 });
 
-const ACTION_TEXT: Record<StaffChange, string> = {
+const ACTION_TEXT: Record<BoardAction, string> = {
   confirm: texts.boardConfirm,
   ready: texts.boardReady,
+  readyFood: texts.boardReadyFood,
+  readyDrinks: texts.boardReadyDrinks,
   collected: texts.boardCollected,
   reject: texts.boardReject,
+  cancel: texts.boardCancel,
 };
 
-/** 'für 12:30 Uhr' today; other days carry the date: 'für Montag, 23. Nov., 12:30 Uhr'. */
-function targetText(target: number): string {
-  return fill(texts.boardFor, { time: preorderTime(target, Date.now()) });
+/** The server's change for a board action ('readyFood' is 'ready' of the food part). */
+function changeOf(action: BoardAction): { change: 'confirm' | 'ready' | 'collected' | 'reject' | 'cancel'; part?: 'food' | 'drinks' } {
+  if (action === 'readyFood') return { change: 'ready', part: 'food' };
+  if (action === 'readyDrinks') return { change: 'ready', part: 'drinks' };
+  return { change: action };
 }
 
 interface OrderCardProps {
   readonly order: SavedOrder;
   readonly busy: boolean;
   readonly printing?: boolean;
-  readonly onChange: (order: SavedOrder, change: StaffChange) => void;
+  readonly onAction: (order: SavedOrder, action: BoardAction) => void;
   readonly onPrint?: (order: SavedOrder) => void;
 }
 
-function OrderCard({ order, busy, printing = false, onChange, onPrint }: OrderCardProps) {
+function OrderCard({ order, busy, printing = false, onAction, onPrint }: OrderCardProps) {
   const open = isOpenForKitchen(order);
   const where = order.table ? fill(texts.boardTable, { table: order.table }) : texts.usecaseLabels[order.usecase];
   const payment = order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
+  const facts = boardFacts(order);
+  const reason = order.rejectReason ?? order.cancelReason;
+  const actions = boardActions(order);
   return (
     <li
       className={[css.card, order.state === 'New' ? css.new : '', order.abholbereit ? css.ready : '', printing ? css.printing : ''].join(' ')}
@@ -64,34 +65,47 @@ function OrderCard({ order, busy, printing = false, onChange, onPrint }: OrderCa
     >
       <header className={css.cardHead}>
         <strong className={css.number}>{fill(texts.orderNumberShort, { number: order.orderNumber })}</strong>
-        <span className={css.time}>{targetText(effectiveTargetTime(order))}</span>
+        <span className={css.time} data-testid="board-order-time">
+          {boardTimeText(order, Date.now())}
+        </span>
       </header>
       <p className={css.meta}>
         {where} · {order.userInfo.name} · <span data-testid="board-order-state">{texts.stateLabels[order.state]}</span>
-        {order.abholbereit && open ? ` · ${texts.boardReady}` : ''}
+        {order.state === 'Confirmed' && order.abholbereit ? ` · ${texts.progressPartFood}: ${texts.statusReady}` : ''}
+        {order.state === 'Confirmed' && order.getraenkeAbholbereit ? ` · ${texts.progressPartDrinks}: ${texts.statusReady}` : ''}
       </p>
       <OrderLines order={order} />
       {order.note ? <p className={css.note}>„{order.note}“</p> : null}
+      {facts.length > 0 ? (
+        <ul className={css.facts} data-testid="board-order-facts">
+          {facts.map((fact) => (
+            <li key={fact.key} data-fact={fact.key} data-strong={fact.strong === true}>
+              {fact.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {reason ? <p className={css.note}>{fill(texts.boardReasonShown, { reason })}</p> : null}
       <p className={css.sum}>
         <span>{payment}</span>
         <strong>{formatEuro(order.total)}</strong>
       </p>
-      {open ? (
+      {actions.length > 0 ? (
         <div className={css.actions}>
-          {onPrint ? (
+          {onPrint && open ? (
             <Button variant="ghost" onClick={() => onPrint(order)} data-testid="board-print">
               {texts.boardPrint}
             </Button>
           ) : null}
-          {actionsFor(order).map((change) => (
+          {actions.map((action) => (
             <Button
-              key={change}
-              variant={change === 'reject' ? 'ghost' : 'primary'}
+              key={action}
+              variant={action === 'reject' || action === 'cancel' ? 'ghost' : 'primary'}
               disabled={busy}
-              onClick={() => onChange(order, change)}
-              data-testid={`board-${change}`}
+              onClick={() => onAction(order, action)}
+              data-testid={`board-${action}`}
             >
-              {ACTION_TEXT[change]}
+              {ACTION_TEXT[action]}
             </Button>
           ))}
         </div>
@@ -106,7 +120,7 @@ export function BoardPage() {
   const sound = useStore(boardSoundStore);
   const chime = useMemo(() => createChime(), []);
   const [soundReady, setSoundReady] = useState(false);
-  const { state, replace } = useBoard(user?.uid ?? null, (arrived) => {
+  const { state, reload, replace } = useBoard(user?.uid ?? null, (arrived) => {
     if (!boardSoundStore.get()) return;
     const signal = arrivalSignal(arrived);
     try {
@@ -118,6 +132,7 @@ export function BoardPage() {
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
+  const [asking, setAsking] = useState<(ReasonRequest & { order: SavedOrder }) | null>(null);
 
   // Browsers allow sound only after a gesture: the first tap on the page unlocks the chime.
   useEffect(() => {
@@ -140,11 +155,10 @@ export function BoardPage() {
     setPrinting(null);
   }, [printing]);
 
-  const change = async (order: SavedOrder, next: StaffChange) => {
-    if (next === 'reject' && !(await ask(fill(texts.boardRejectQuestion, { number: order.orderNumber }), { text: texts.boardRejectText }))) return;
+  const send = async (order: SavedOrder, action: BoardAction, reason?: string) => {
     setBusy(order.uniqueOrderId);
     try {
-      const res = await callAction('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change: next });
+      const res = await callAction('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, ...changeOf(action), ...(reason ? { reason } : {}) });
       if (res.ok) replace(res.order);
       else emit('shell:overlay', { kind: 'snackbar', text: texts.boardLoadFailed });
     } catch (error) {
@@ -152,6 +166,23 @@ export function BoardPage() {
       emit('shell:overlay', { kind: 'snackbar', text: message ?? texts.boardLoadFailed });
     } finally {
       setBusy(null);
+      void reload();
+    }
+  };
+
+  const act = (order: SavedOrder, action: BoardAction) => {
+    if (action === 'reject' || action === 'cancel') setAsking({ kind: action, orderNumber: order.orderNumber, order });
+    else void send(order, action);
+  };
+
+  const acknowledge = async (signalId: string) => {
+    try {
+      await callAction('AcknowledgeWaiterCall', { signalId });
+    } catch (error) {
+      const message = error instanceof ActionCallError ? error.error?.userMessage : undefined;
+      emit('shell:overlay', { kind: 'snackbar', text: message ?? texts.boardLoadFailed });
+    } finally {
+      void reload();
     }
   };
 
@@ -177,6 +208,7 @@ export function BoardPage() {
       case 'ready': {
         const open = state.data.orders.filter(isOpenForKitchen).sort((a, b) => effectiveTargetTime(a) - effectiveTargetTime(b));
         const done = state.data.orders.filter((o) => !isOpenForKitchen(o));
+        const unpaid = state.data.awaitingPayment;
         return (
           <>
             <div className={css.toolbar}>
@@ -191,7 +223,12 @@ export function BoardPage() {
             {state.data.waiterCalls.length > 0 ? (
               <ul className={css.calls} data-testid="board-waiter-calls">
                 {state.data.waiterCalls.map((call) => (
-                  <li key={call.signalId}>{fill(texts.boardWaiterCall, { table: call.table, time: shopClockTime(call.createdAt) })}</li>
+                  <li key={call.signalId} className={css.callItem} data-testid="board-waiter-call">
+                    <span>{fill(texts.boardWaiterCall, { table: call.table, time: shopClockTime(call.createdAt) })}</span>
+                    <Button variant="secondary" onClick={() => void acknowledge(call.signalId)} data-testid="board-waiter-call-ack">
+                      {texts.boardWaiterCallAck}
+                    </Button>
+                  </li>
                 ))}
               </ul>
             ) : null}
@@ -204,11 +241,22 @@ export function BoardPage() {
                   order={order}
                   busy={busy === order.uniqueOrderId}
                   printing={printing === order.uniqueOrderId}
-                  onChange={(o, c) => void change(o, c)}
+                  onAction={act}
                   onPrint={(o) => setPrinting(o.uniqueOrderId)}
                 />
               ))}
             </ul>
+            {unpaid.length > 0 ? (
+              <details className={css.awaiting} data-testid="board-awaiting-payment">
+                <summary>{fill(texts.boardAwaitingPayment, { count: unpaid.length })}</summary>
+                <p className={css.hint}>{texts.boardAwaitingPaymentHint}</p>
+                <ul className={css.grid}>
+                  {unpaid.map((order) => (
+                    <OrderCard key={order.uniqueOrderId} order={order} busy={busy === order.uniqueOrderId} onAction={act} />
+                  ))}
+                </ul>
+              </details>
+            ) : null}
             {done.length > 0 ? (
               <details className={css.done}>
                 <summary>
@@ -216,10 +264,21 @@ export function BoardPage() {
                 </summary>
                 <ul className={css.grid} data-testid="board-done">
                   {done.map((order) => (
-                    <OrderCard key={order.uniqueOrderId} order={order} busy onChange={() => undefined} />
+                    <OrderCard key={order.uniqueOrderId} order={order} busy onAction={() => undefined} />
                   ))}
                 </ul>
               </details>
+            ) : null}
+            {asking ? (
+              <ReasonDialog
+                request={asking}
+                onAnswer={(reason) => {
+                  const target = asking.order;
+                  const kind = asking.kind;
+                  setAsking(null);
+                  if (reason) void send(target, kind, reason);
+                }}
+              />
             ) : null}
           </>
         );

@@ -35,8 +35,10 @@ export function useBoard(
   const [state, setState] = useState<BoardState>({ status: 'loading' });
   const known = useRef<Set<string> | null>(null);
   const live = useRef(false);
+  const refused = useRef(false);
 
   const reload = useCallback(async () => {
+    if (refused.current) return;
     try {
       const res = await callAction('LoadStaffOrders', {});
       if (!res.ok) return setState({ status: res.status === 401 ? 'signed-out' : 'failed' });
@@ -47,9 +49,11 @@ export function useBoard(
         if (arrived.length > 0) arrival.current(arrived);
       }
       known.current = new Set(res.orders.map((o) => o.uniqueOrderId));
-      setState({ status: 'ready', data: { orders: res.orders, waiterCalls: res.waiterCalls }, live: live.current });
+      setState({ status: 'ready', data: { orders: res.orders, awaitingPayment: res.awaitingPayment, waiterCalls: res.waiterCalls }, live: live.current });
     } catch (error) {
       if (error instanceof ActionCallError && error.status === 403) {
+        // Not a staff account: say so once and stop asking (no 403 every 15 s).
+        refused.current = true;
         setState({ status: 'forbidden', message: error.error?.userMessage ?? texts.boardStaffOnly });
       } else {
         console.warn('[mf_orders] staff board load failed', error);
@@ -67,10 +71,13 @@ export function useBoard(
     let source: EventSource | null = null;
     let debounce: ReturnType<typeof setTimeout> | undefined;
     known.current = null;
-    void reload();
-    const poll = setInterval(() => void reload(), POLL_MS);
-    void currentIdToken().then((token) => {
-      if (!alive || !token) return;
+    refused.current = false;
+    const poll = setInterval(() => {
+      if (refused.current) clearInterval(poll);
+      else void reload();
+    }, POLL_MS);
+    void reload().then(() => currentIdToken()).then((token) => {
+      if (!alive || !token || refused.current) return;
       source = new EventSource(`/api/events?channels=${STAFF_CHANNEL}&token=${encodeURIComponent(token)}`);
       source.addEventListener(STAFF_CHANNEL, (message) => {
         const parsed = serverEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
@@ -102,9 +109,8 @@ export function useBoard(
   }, [uid, reload]);
 
   const replace = useCallback((order: SavedOrder) => {
-    setState((s) =>
-      s.status === 'ready' ? { ...s, data: { ...s.data, orders: s.data.orders.map((o) => (o.uniqueOrderId === order.uniqueOrderId ? order : o)) } } : s,
-    );
+    const swap = (list: SavedOrder[]) => list.map((o) => (o.uniqueOrderId === order.uniqueOrderId ? order : o));
+    setState((s) => (s.status === 'ready' ? { ...s, data: { ...s.data, orders: swap(s.data.orders), awaitingPayment: swap(s.data.awaitingPayment) } } : s));
   }, []);
 
   return { state, reload, replace };

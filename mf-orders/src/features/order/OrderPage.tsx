@@ -5,10 +5,12 @@ import { resolveFeatures } from '@shop/shared/domain/features';
 import { formatEuro } from '@shop/shared/domain/money';
 import {
   addressLine,
+  cancellationReason,
   collectedAt,
   dateTime,
   expectedReadiness,
   isTicketOrder,
+  moneyOutcome,
   orderPaymentMethod,
   orderSituation,
   preorderTime,
@@ -25,6 +27,7 @@ import { appDataStore, descriptorStore } from '@shop/shared/stores';
 import { Button, Icon, Notice, Page, buttonClass } from '@shop/shared/ui';
 import { AllReady } from './AllReady';
 import { OrderLines } from './OrderLines';
+import { OrderProgress, ReadyBanner } from './OrderProgress';
 import { ReadyOverlay } from './ReadyOverlay';
 import { useOrderStatus } from './use-order-status';
 import css from './order.module.css';
@@ -71,15 +74,28 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
   );
   const name = order.userInfo.name ? <p className={css.name}>{order.userInfo.name}</p> : null;
 
-  if (situation === 'cancelled') {
+  if (situation === 'cancelled' || situation === 'rejected' || situation === 'expired') {
+    // No success tick: the page says plainly that the order ended, why, and what happens to the money.
+    const title = situation === 'rejected' ? texts.rejectedTitle : situation === 'expired' ? texts.expiredTitle : texts.cancelledTitle;
+    const reason = situation === 'rejected' ? rejectionReason(order) : situation === 'cancelled' ? cancellationReason(order) : undefined;
+    const money = moneyOutcome(order);
     return (
-      <div className={css.header} data-testid="order-status">
+      <div className={css.header} data-testid="order-status" data-situation={situation}>
         <h2 className={css.cancelled} data-testid="order-status-message">
-          {texts.cancelledTitle}
+          {title}
         </h2>
         {number}
         {name}
-        <p>{texts.paymentCancelled}</p>
+        {reason ? (
+          <p className={css.reason} data-testid="order-ended-reason">
+            {situation === 'rejected' ? texts.rejectReason : texts.cancelReason}: {reason}
+          </p>
+        ) : null}
+        {situation === 'expired' ? <p>{texts.expiredText}</p> : null}
+        {situation === 'cancelled' ? <p>{texts.paymentCancelled}</p> : null}
+        <p className={css.money} data-testid="order-money">
+          {money === 'voided' ? texts.moneyVoided : money === 'refunded' ? texts.moneyRefunded : money === 'releasing' ? texts.moneyReleasing : texts.moneyNotCharged}
+        </p>
       </div>
     );
   }
@@ -179,7 +195,8 @@ export function OrderPage() {
 
   const branch = appData?.stores.find((s) => s.filialnummer === order.filialnummer);
   const pickupPlace = order.abholAdresse || descriptor?.branch.pickupAddress || (branch ? `${branch.name}, ${branch.strasse}, ${branch.plz} ${branch.ort}` : undefined);
-  const cancelled = orderSituation(order) === 'cancelled';
+  const situation = orderSituation(order);
+  const cancelled = situation === 'cancelled' || situation === 'rejected' || situation === 'expired';
   const reason = rejectionReason(order);
   const waiting = !confirmed || (order.state === 'New' && order.sentToPos !== true && !cancelled);
   const features = resolveFeatures(appData?.appconfig.features, descriptor?.features);
@@ -193,6 +210,8 @@ export function OrderPage() {
           {texts.transmitting}
         </p>
       ) : null}
+      {!cancelled && confirmed ? <ReadyBanner order={order} /> : null}
+      {!cancelled && confirmed ? <OrderProgress order={order} /> : null}
       {allReadyShown ? <AllReady order={order} /> : null}
 
       <OrderLines order={order} />

@@ -40,6 +40,12 @@ function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
   const title = kind === 'food' ? texts.foodReadyDialog : texts.drinksReadyDialog;
   const text = fill(texts.readyDialogText, { sum: formatEuro(order.total), number: order.orderNumber });
   const stopSignal = readyChime.repeat('ready', SHOP_CONSTANTS.notificationSoundRepeats, SHOP_CONSTANTS.notificationSoundGapMs);
+  // A phone in the pocket: vibrate as well (where the device can).
+  try {
+    navigator.vibrate?.(SHOP_CONSTANTS.readyVibrationPattern);
+  } catch {
+    // Vibration is a courtesy; the dialog and the signal are the message.
+  }
   void inform(title, text).then(stopSignal);
   try {
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: text, tag: `${order.uniqueOrderId}-${kind}` });

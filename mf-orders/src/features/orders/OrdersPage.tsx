@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
+import { on } from '@shop/shared/bus';
 import { formatEuro } from '@shop/shared/domain/money';
-import { currentOrder, orderProductLines } from '@shop/shared/domain/orders';
+import { currentOrder, findOrder, isListedOrder, orderProductLines } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link, useStore } from '@shop/shared/react';
 import { authStore, lastOrdersStore } from '@shop/shared/stores';
 import { Empty, Page, buttonClass } from '@shop/shared/ui';
-import { refreshLastOrders } from '../../data/orders-source';
+import { fetchOrder, refreshLastOrders } from '../../data/orders-source';
 import { dateTime } from '@shop/shared/domain/orders';
 import css from './orders.module.css';
 
-/** Bestellungen: the last orders, newest first, each linking to its order page. */
+/**
+ * Bestellungen: the last orders, newest first, each linking to its order page, each with its live
+ * state (the kitchen's changes arrive over the event stream). Unpaid and expired online orders are
+ * not orders: they are not listed.
+ */
 export function OrdersPage() {
-  const orders = useStore(lastOrdersStore);
+  const orders = useStore(lastOrdersStore).filter(isListedOrder);
   const user = useStore(authStore);
   const [now, setNow] = useState(() => Date.now());
 
@@ -22,6 +27,13 @@ export function OrdersPage() {
       .catch((error: unknown) => console.warn('[mf_orders] last orders could not be loaded', error))
       .finally(() => setNow(Date.now()));
   }, [user?.uid]);
+
+  useEffect(() => {
+    const updates = on('orders:order-updated').subscribe(({ uniqueOrderId }) => {
+      if (findOrder(lastOrdersStore.get(), uniqueOrderId)) void fetchOrder(uniqueOrderId).catch(() => undefined);
+    });
+    return () => updates.unsubscribe();
+  }, []);
 
   if (orders.length === 0) {
     return (
@@ -57,7 +69,10 @@ export function OrdersPage() {
                     {fill(texts.orderNumberShort, { number: order.orderNumber })} · {texts.usecaseLabels[order.usecase]}
                   </span>
                   <span className={css.meta}>
-                    {dateTime(order.createdAt)} · {fill(texts.itemsCount, { count: items })} · {texts.stateLabels[order.state]}
+                    {dateTime(order.createdAt)} · {fill(texts.itemsCount, { count: items })} ·{' '}
+                    <span data-testid="orders-entry-state" data-state={order.state}>
+                      {texts.stateLabels[order.state]}
+                    </span>
                   </span>
                 </span>
                 <strong className={css.total}>{formatEuro(order.total)}</strong>

@@ -5,7 +5,13 @@ import { savedOrder } from '../order';
 
 export const loadDocsPayload = z.discriminatedUnion('collectionName', [
   z.object({ collectionName: z.literal('news'), query: z.object({ active: z.literal(true) }).strict() }).strict(),
-  z.object({ collectionName: z.literal('orders'), query: z.object({ uniqueOrderId: z.string().min(1).max(80) }).strict() }).strict(),
+  z
+    .object({
+      collectionName: z.literal('orders'),
+      // The access token is the capability to read the order (its owner's browser or account needs none).
+      query: z.object({ uniqueOrderId: z.string().min(1).max(80), accessToken: z.string().min(1).max(100).optional() }).strict(),
+    })
+    .strict(),
   z
     .object({
       collectionName: z.literal('userPreferences'),

@@ -12,10 +12,10 @@ export const ordersActions = {
   },
   /**
    * ConfirmAllReady (checkout-spec §4 In-house flow, 'WIR SIND FERTIG'): the table's group is done.
-   * Idempotent; the order id is the capability (it is the order page's URL).
+   * Idempotent; for the order's owner or the holder of its access token.
    */
   ConfirmAllReady: {
-    payload: z.object({ uniqueOrderId: z.string().min(1).max(80) }).strict(),
+    payload: z.object({ uniqueOrderId: z.string().min(1).max(80), accessToken: z.string().min(1).max(100).optional() }).strict(),
     response: z.object({ order: savedOrder }),
   },
   /**

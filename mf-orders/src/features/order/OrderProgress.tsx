@@ -1,0 +1,71 @@
+import type { SavedOrder } from '@shop/shared/contract';
+import { orderProgress, orderSituation, shopClockTime, type ProgressStep } from '@shop/shared/domain/orders';
+import { orders as texts } from '@shop/shared/i18n/orders';
+import { fill } from '@shop/shared/i18n/fill';
+import css from './order.module.css';
+
+function stepLabel(step: ProgressStep, order: SavedOrder): string {
+  if (step !== 'handedOver') return texts.progressSteps[step];
+  const situation = orderSituation(order);
+  if (situation === 'delivery') return texts.progressHandedOverDelivery;
+  if (situation === 'table') return texts.progressHandedOverTable;
+  return texts.progressSteps.handedOver;
+}
+
+const at = (time: number | undefined) => (time === undefined ? null : <time className={css.progressTime}>{fill(texts.progressAt, { time: shopClockTime(time) })}</time>);
+
+/** Received → accepted → ready → handed over, each with its time; food and drinks apart when both were ordered. */
+export function OrderProgress({ order }: { order: SavedOrder }) {
+  const steps = orderProgress(order);
+  const current = steps.findIndex((s) => s.at === undefined);
+  return (
+    <section className={css.progressBox} aria-label={texts.progressTitle}>
+      <ol className={css.progress} data-testid="order-progress">
+        {steps.map((s, i) => (
+          <li key={s.step} data-step={s.step} data-done={s.at !== undefined} aria-current={i === current ? 'step' : undefined} className={css.progressStep}>
+            <span className={css.progressDot} aria-hidden="true" />
+            <span className={css.progressLabel}>{stepLabel(s.step, order)}</span>
+            {at(s.at)}
+            {s.parts ? (
+              <ul className={css.progressParts}>
+                {s.parts.map((p) => (
+                  <li key={p.part} data-testid={`order-progress-${p.part}`} data-done={p.at !== undefined}>
+                    {p.part === 'food' ? texts.progressPartFood : texts.progressPartDrinks}: {p.at === undefined ? texts.statusPreparing : texts.statusReady} {at(p.at)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <p className={css.muted}>{texts.live}</p>
+    </section>
+  );
+}
+
+/** The plain 'ready' message of a placed order (announced to screen readers). */
+export function ReadyBanner({ order }: { order: SavedOrder }) {
+  const steps = orderProgress(order);
+  const ready = steps[2]!;
+  const handedOver = steps[3]!.at !== undefined;
+  if (handedOver) return null;
+  const parts = ready.parts ?? [];
+  const message =
+    ready.at !== undefined
+      ? texts.orderReady
+      : parts.find((p) => p.part === 'food' && p.at !== undefined)
+        ? texts.foodReadyPart
+        : parts.find((p) => p.part === 'drinks' && p.at !== undefined)
+          ? texts.drinksReadyPart
+          : null;
+  return (
+    <div role="status" aria-live="polite" className={css.readyLive}>
+      {message ? (
+        <div className={css.readyBanner} data-testid="order-ready">
+          <strong>{message}</strong>
+          <span>{fill(texts.orderReadyNumber, { number: order.orderNumber })}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
