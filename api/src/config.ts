@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { parseInstant } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +39,23 @@ export interface ApiConfig {
   unpaidOrderExpiryMs: number;
   /** How often unpaid orders are expired and payments reconciled (ORDER_SWEEP_SECONDS, default 60; 0 = off). */
   orderSweepIntervalMs: number;
+  /** Product lines an order may have at most (MAX_ORDER_LINES, default 50). */
+  maxOrderLines: number;
+  /** Rate limits of the actions (RATE_LIMITS=off switches them off, e.g. for a load test). */
+  rateLimits: boolean;
+  /**
+   * Forwarded headers (X-Forwarded-For, -Host, -Proto) are believed only behind a configured proxy
+   * (TRUST_PROXY: 'true', or the proxies' addresses/CIDRs, comma-separated); off by default, so a
+   * client cannot choose its host (descriptor, branch) or its IP (rate limits).
+   */
+  trustProxy: boolean | string[];
+}
+
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  const raw = value?.trim();
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** A non-negative number from the environment, or the default; anything else is a configuration error. */
@@ -60,7 +78,8 @@ function testNowOf(env: NodeJS.ProcessEnv): number | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return {
     port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    // Only this machine by default: a development shop (and its Auth emulator proxy) is not on the network.
+    host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR ?? path.join(REPO_ROOT, '.data', 'pglite'),
     redisUrl: env.REDIS_URL || undefined,
@@ -79,5 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     testNow: testNowOf(env),
     unpaidOrderExpiryMs: numberOf(env, 'UNPAID_ORDER_EXPIRY_MINUTES', CHECKOUT_CONSTANTS.unpaidOrderExpiryMs / 60_000) * 60_000,
     orderSweepIntervalMs: numberOf(env, 'ORDER_SWEEP_SECONDS', CHECKOUT_CONSTANTS.orderSweepIntervalMs / 1000) * 1000,
+    maxOrderLines: Math.max(1, Math.floor(numberOf(env, 'MAX_ORDER_LINES', SHOP_CONSTANTS.maxOrderLines))),
+    rateLimits: env.RATE_LIMITS?.trim() !== 'off',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

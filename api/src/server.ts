@@ -14,6 +14,8 @@ import { registerAuthEmulatorProxy } from './http/auth-emulator-proxy';
 import { registerErrorHandler } from './http/error-handler';
 import { registerEventsRoute } from './http/events-route';
 import { registerMediaRoute } from './http/media-route';
+import { registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticRoutes } from './http/static-routes';
 import { registerTestClockRoute } from './http/test-clock-route';
 import { startOrderMaintenance } from './orders/maintenance';
@@ -78,9 +80,15 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
 
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    stripe: Boolean(config.stripeSecretKey),
+    paypal: Boolean(config.paypalClientId),
+    firebase: !config.firebaseAuthEmulatorHost,
+  });
+  const limit = await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
 
   const payments: ResolvedDescriptor['payments'] = config.stripeSecretKey
     ? {
@@ -105,9 +113,10 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
       now,
       orderTokens,
       unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
+      maxOrderLines: config.maxOrderLines,
     };
     return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
-  });
+  }, limit);
   registerEventsRoute(app, events, resolvedVerifier, orderTokens);
   (await import('./http/stripe-webhook-route')).registerStripeWebhookRoute(app, { config, db: database.db, events, now });
   app.get('/deploy/descriptor.json', async (request, reply) => {

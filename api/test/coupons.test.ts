@@ -108,12 +108,14 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(order.orderData.find((l) => l.kind === 'coupon')).toMatchObject({ couponCode: 'WILLKOMMEN5', amount: 500 });
   });
 
+  const STEINDAMM = { company: '', street: 'Steindamm 1', plz: '20099', city: 'Hamburg' };
+
   it('a percent coupon, extras, the online service fee, the delivery fee and a tip are recomputed to the cent', async () => {
     const style = findItem('tacos-al-pastor')!.item.extras.styles[0]!;
     const cart = [...lines([{ itemId: 'tacos-al-pastor', count: 3, stylesSelected: [style.id] }], 'delivery'), couponToLine(await loadCoupon('SOMMER10'))];
     const goods = sumOf(cart);
     expect(goods).toBe(3 * (850 + style.cost));
-    const draft = pricedDraft(cart, { usecase: 'delivery', onlinePay: true, over: { deliveryAddress: { company: '', street: 'Steindamm 1', plz: '20099', city: 'Hamburg' } } });
+    const draft = pricedDraft(cart, { usecase: 'delivery', onlinePay: true, over: { invoiceAddress: STEINDAMM, deliveryAddress: STEINDAMM } });
     const res = await t.call('SaveNewOrder', { order: draft });
     expect(res.status).toBe(200);
     // -10 % of the goods, + 0,49 online fee + 2,90 delivery fee

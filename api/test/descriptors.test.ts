@@ -73,10 +73,24 @@ describe('GET /deploy/descriptor.json', () => {
     expect(body.payments.mode).toBe('test');
   });
 
-  it('picks the host case-insensitively and behind a proxy by X-Forwarded-Host', async () => {
+  it('picks the host case-insensitively and ignores X-Forwarded-Host unless a trusted proxy sent it', async () => {
     expect((await descriptorFor({ host: 'EIMSBUETTEL.localhost' })).body.branch.defaultPlz).toBe('20146');
-    const proxied = await descriptorFor({ host: '10.0.0.5:3000', 'x-forwarded-host': 'eimsbuettel.streetfood-hamburg.de' });
-    expect(proxied.body.branch).toMatchObject(EIMSBUETTEL);
+    // Any client can send X-Forwarded-Host: without TRUST_PROXY it must not pick the branch.
+    const spoofed = await descriptorFor({ host: 'localhost:3000', 'x-forwarded-host': 'eimsbuettel.streetfood-hamburg.de' });
+    expect(spoofed.body.branch).toMatchObject(HAMBURG);
+
+    const config = { ...loadConfig({ TRUST_PROXY: '127.0.0.1' }), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: tmp };
+    const behindProxy = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    try {
+      const res = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/deploy/descriptor.json',
+        headers: { host: '10.0.0.5:3000', 'x-forwarded-host': 'eimsbuettel.streetfood-hamburg.de' },
+      });
+      expect((res.json() as ResolvedDescriptor).branch).toMatchObject(EIMSBUETTEL);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('serves the default (*) descriptor to an unknown host', async () => {

@@ -11,7 +11,7 @@ import { openDatabase } from '../src/db/client';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from '../src/events/event-bus';
 import { createApi, type Api } from '../src/server';
 import { takeawayDraft } from './support/orders';
-import { TEST_BROWSER_ID, captchaAnswerOf } from './support/test-api';
+import { TEST_BROWSER_ID, solveCashCaptcha } from './support/test-api';
 import { testNow } from './support/clock';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -116,7 +116,7 @@ async function saveOrderAs(api: Api, token: string): Promise<SavedOrder> {
   };
   const menu = (await call('PullFoodMenu', {})).menu as Menu;
   const issued = await call('GetCashCaptcha', {});
-  const captcha = { id: issued.captchaId as string, answer: captchaAnswerOf(issued.svg as string) };
+  const captcha = await solveCashCaptcha(issued.challenge);
   const order = { ...takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]), captcha };
   const saved = await call('SaveNewOrder', { order }, { authorization: `Bearer ${token}` });
   return saved.order as SavedOrder;

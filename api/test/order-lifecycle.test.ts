@@ -10,7 +10,7 @@ import { expireUnpaidOrders, reconcilePayments } from '../src/orders/maintenance
 import { ProviderError } from '../src/payments/provider';
 import { installPayments, paymentsOf } from '../src/payments/registry';
 import { paymentDeps } from '../src/payments/service';
-import { captchaAnswerOf } from './support/captcha';
+import { solveCashCaptcha } from './support/captcha';
 import { testNow } from './support/clock';
 import { testDatabases } from './support/databases';
 import { onlineTakeawayDraft, productLine, takeawayDraft, type LineSpec } from './support/orders';
@@ -279,7 +279,7 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
 
   it('20 identical pay-at-pickup orders sent at once (a double click, retries) make one order and 20 × 200', async () => {
     const issued = await t.call('GetCashCaptcha', {});
-    const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: clock, captcha: { id: issued.body.captchaId as string, answer: captchaAnswerOf(issued.body.svg as string) } });
+    const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: clock, captcha: await solveCashCaptcha(issued.body.challenge) });
     const results = await Promise.all(Array.from({ length: 20 }, () => t.call('SaveNewOrder', { order: draft }, { solveCaptcha: false })));
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(results.map((r) => (r.body.order as SavedOrder).uniqueOrderId)).size).toBe(1);

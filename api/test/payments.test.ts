@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { payments, paymentTestObjects } from '../src/db/schema';
-import { captchaAnswerOf } from './support/captcha';
+import { solveCashCaptcha } from './support/captcha';
 import { issueCashCaptcha, verifyCashCaptcha } from '../src/payments/cash-captcha';
 import { issueCustomerCard } from '../src/payments/customer-card';
 import { paymentsOf } from '../src/payments/registry';
@@ -296,20 +296,28 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     expect(late.body.error).toMatchObject({ userMessage: 'Diese Bestellung ist bereits abgeschlossen.' });
   });
 
-  it('cash captcha: 4 characters, right answer once, wrong or expired refused', async () => {
+  it('human check: a solved challenge once; not solved, tampered, foreign, replayed or expired refused; nothing to read in it', async () => {
     const db = t.api.database.db;
     const issued = await t.call('GetCashCaptcha', {});
     expect(issued.status).toBe(200);
-    const answer = captchaAnswerOf(issued.body.svg as string);
-    expect(answer).toMatch(/^[A-Z2-9]{4}$/);
-    expect(await verifyCashCaptcha(db, { id: issued.body.captchaId as string, answer: answer.toLowerCase() }, clock)).toBe(true);
-    expect(await verifyCashCaptcha(db, { id: issued.body.captchaId as string, answer }, clock)).toBe(false);
+    // A proof of work: the challenge carries no answer a script could read off.
+    expect(JSON.stringify(issued.body.challenge)).not.toMatch(/counter|derivedKey/);
+    const solved = await solveCashCaptcha(issued.body.challenge);
+    expect(await verifyCashCaptcha(db, solved, clock)).toBe(true);
+    expect(await verifyCashCaptcha(db, solved, clock)).toBe(false);
 
-    const wrong = await issueCashCaptcha(db, clock);
-    expect(await verifyCashCaptcha(db, { id: wrong.captchaId, answer: 'XXXX' === captchaAnswerOf(wrong.svg) ? 'YYYY' : 'XXXX' }, clock)).toBe(false);
+    const fresh = await issueCashCaptcha(db, clock);
+    const good = JSON.parse(Buffer.from((await solveCashCaptcha(fresh.challenge)).payload, 'base64').toString()) as { challenge: { parameters: Record<string, unknown> }; solution: { counter: number } };
+    const encode = (v: unknown) => ({ payload: Buffer.from(JSON.stringify(v)).toString('base64') });
+    expect(await verifyCashCaptcha(db, encode({ ...good, solution: { ...good.solution, counter: good.solution.counter + 1 } }), clock)).toBe(false);
+    // Another issue time signed in by a forger: the signature no longer matches.
+    expect(await verifyCashCaptcha(db, encode({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, data: { issuedAt: clock + 1 } } } }), clock)).toBe(false);
     const expired = await issueCashCaptcha(db, clock);
-    expect(await verifyCashCaptcha(db, { id: expired.captchaId, answer: captchaAnswerOf(expired.svg) }, clock + 10 * 60_000 + 1)).toBe(false);
+    expect(await verifyCashCaptcha(db, await solveCashCaptcha(expired.challenge), clock + 10 * 60_000 + 1)).toBe(false);
     expect(await verifyCashCaptcha(db, undefined, clock)).toBe(false);
+    expect(await verifyCashCaptcha(db, { payload: 'not base64 json' }, clock)).toBe(false);
+    // The good one was never used: it still works once.
+    expect(await verifyCashCaptcha(db, encode(good), clock)).toBe(true);
   });
 
   it('test-only actions are refused for unknown objects with a clear error', async () => {

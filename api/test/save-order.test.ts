@@ -92,8 +92,12 @@ describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
     expect(missing.status).toBe(409);
     expect(missing.body.captchaError).toBe(true);
     const issued = await t.call('GetCashCaptcha', {});
-    const wrong = await t.call('SaveNewOrder', { order: { ...draft, captcha: { id: issued.body.captchaId as string, answer: 'QQQQ' } } }, { solveCaptcha: false });
+    // Not solved (a made-up solution), or solved once and sent again with another order: refused.
+    const made = Buffer.from(JSON.stringify({ challenge: issued.body.challenge, solution: { counter: 1, derivedKey: '00' } })).toString('base64');
+    const wrong = await t.call('SaveNewOrder', { order: { ...draft, captcha: { payload: made } } }, { solveCaptcha: false });
     expect(wrong.body.captchaError).toBe(true);
+    const garbage = await t.call('SaveNewOrder', { order: { ...draft, captcha: { payload: 'bm90IGpzb24=' } } }, { solveCaptcha: false });
+    expect(garbage.body.captchaError).toBe(true);
     const found = await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: 'none' } });
     expect(found.body.docs).toEqual([]);
     // Solved, the same order goes through once.

@@ -5,7 +5,7 @@ import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createApi, noAuth, type Api } from '../src/server';
 import { takeawayDraft } from './support/orders';
-import { captchaAnswerOf } from './support/captcha';
+import { solveCashCaptcha } from './support/captcha';
 
 /** The test clock of the e2e server (NODE_ENV=test, SHOP_TEST_NOW) and its refusal in production. */
 const instant = Date.parse('2026-11-24T12:07:00+01:00');
@@ -66,7 +66,7 @@ describe('the /api/test/clock route', () => {
     const menu = (await call('PullFoodMenu', {})).menu as Menu;
     const issued = await call('GetCashCaptcha', {});
     const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: (await read()).now });
-    const saved = await call('SaveNewOrder', { order: { ...draft, captcha: { id: issued.captchaId, answer: captchaAnswerOf(issued.svg as string) } } });
+    const saved = await call('SaveNewOrder', { order: { ...draft, captcha: await solveCashCaptcha(issued.challenge) } });
     const order = saved.order as SavedOrder;
     expect(order.createdAt - evening).toBeGreaterThanOrEqual(0);
     expect(order.createdAt - evening).toBeLessThan(60_000);

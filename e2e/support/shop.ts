@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { captchaAnswerOf } from '../../api/test/support/captcha';
+import type { Page } from '@playwright/test';
+import { expect } from './test';
 
 /** Small steps shared by journeys. */
 export async function expectBadge(page: Page, count: number): Promise<void> {
@@ -14,9 +14,11 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Reads the cash captcha shown on the page as a guest would (checkout-spec §8: 4 characters). */
-export async function readCashCaptcha(page: Page): Promise<string> {
-  const src = await page.locator('[data-testid="cash-captcha"] img').getAttribute('src');
-  const svg = decodeURIComponent(src!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
-  return captchaAnswerOf(svg);
+/**
+ * The human check of an order paid on site solves itself (a proof of work in a web worker): the
+ * order button is enabled once it shows as passed (checkout-spec §2).
+ */
+export async function waitForHumanCheck(page: Page): Promise<void> {
+  await expect(page.getByTestId('cash-captcha')).toBeVisible();
+  await expect(page.getByTestId('checkout-next')).toBeEnabled({ timeout: 20_000 });
 }

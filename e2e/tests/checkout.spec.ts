@@ -1,73 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import type { AppConfig, Menu } from '@shop/shared/contract';
+import type { AppConfig } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
 import { preorderTime, shopClockTime, weekdayDate } from '@shop/shared/domain/orders';
 import { tipAmount } from '@shop/shared/domain/tip';
-import { productLine, type LineSpec } from '../../api/test/support/orders';
-import { collectPageErrors, readCashCaptcha } from '../support/shop';
+import { action, addTestCard, expectOrderPage, fillCart, fillPerson, pickFirstSlot } from '../support/checkout';
+import { collectPageErrors, waitForHumanCheck } from '../support/shop';
 
 /**
  * Checkout journeys with the offline test provider (no payment keys configured): each ends on the
  * order page with the right total.
  */
-
-async function action<T>(page: Page, name: string, payload: unknown): Promise<T> {
-  const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
-  const res = await page.request.post('/api/action', { data: { action: name, payload, channel: 'on-the-go', browserId, secToken: '', timeout: 10000 } });
-  expect(res.ok(), `${name}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-interface Shop {
-  menu: Menu;
-  config: AppConfig;
-}
-
-/** Opens the shop and puts priced lines into the cart (what the menu's add-to-cart stores). */
-async function fillCart(page: Page, lines: LineSpec[], mode: 'takeaway' | 'delivery' | 'inhouse' = 'takeaway'): Promise<Shop & { sum: number }> {
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
-  const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
-  const { appconfig } = await action<{ appconfig: AppConfig }>(page, 'GetAppconfig', {});
-  const cart = lines.map((l) => productLine(menu, l, mode));
-  await page.evaluate((items) => localStorage.setItem('cart:items', JSON.stringify({ v: items, at: Date.now() })), cart);
-  return { menu, config: appconfig, sum: cart.reduce((n, l) => n + l.itemTotal, 0) };
-}
-
-async function fillPerson(page: Page, person: { name?: string; email?: string; phone?: string } = {}) {
-  await page.getByTestId('field-name').fill(person.name ?? 'Erika Mustermann');
-  await page.getByTestId('field-email').fill(person.email ?? 'erika@example.org');
-  if (person.phone !== undefined || (await page.getByTestId('field-phone').count()) > 0) {
-    await page.getByTestId('field-phone').fill(person.phone ?? '0151 12345678');
-  }
-}
-
-/** Picks the first offered slot (today, or tomorrow when today is closed); its instant (ms). */
-async function pickFirstSlot(page: Page): Promise<number> {
-  await expect(page.getByTestId('step-time')).toBeVisible();
-  const time = page.getByTestId('checkout-time');
-  const first = await time.locator('option:not([value=""])').first().getAttribute('value');
-  await time.selectOption(first!);
-  return Number(first);
-}
-
-async function addTestCard(page: Page, number: string) {
-  await page.getByTestId('add-card').click();
-  await expect(page.getByTestId('test-card-form')).toBeVisible();
-  await page.getByTestId('test-card-number').fill(number);
-  await page.getByTestId('test-card-exp').fill('12/34');
-  await page.getByTestId('test-card-cvc').fill('123');
-  await page.getByTestId('test-card-save').click();
-  await expect(page.getByTestId('test-card-form')).toHaveCount(0);
-}
-
-async function expectOrderPage(page: Page, total: number) {
-  await expect(page).toHaveURL(/\/Bestellung\/[^/]+$/, { timeout: 20_000 });
-  await expect(page.getByTestId('order-total')).toHaveText(formatEuro(total));
-  // The cart was emptied.
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart:items') ?? '{"v":[]}').v.length)).toBe(0);
-}
 
 test.describe('checkout with the offline test provider', () => {
   test('takeaway with online payment, including a 3-D Secure step', async ({ page }) => {
@@ -103,7 +46,7 @@ test.describe('checkout with the offline test provider', () => {
     expect(sdkRequests).toEqual([]);
   });
 
-  test('takeaway paying at pickup (cash captcha) @time', async ({ page, shopClock }) => {
+  test('takeaway paying at pickup (human check) @time', async ({ page, shopClock }) => {
     const { sum } = await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
     await page.goto('/CheckoutTakeaway');
     await expect(page.getByTestId('checkout-headline')).toHaveText('Bestellung zur Abholung');
@@ -115,17 +58,21 @@ test.describe('checkout with the offline test provider', () => {
     const slot = await pickFirstSlot(page);
     await page.getByTestId('checkout-next').click();
     await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
-    // The order button shows only with 4 captcha characters.
-    await expect(page.getByTestId('checkout-next')).toBeDisabled();
-    // A mistyped code: the server answers captchaError, the app reloads silently (checkout-spec §8)
-    // and reopens at this step with the guest's data, a new code and a message.
-    const answer = await readCashCaptcha(page);
-    await page.getByTestId('captcha-input').fill(`${answer[0] === 'A' ? 'B' : 'A'}${answer.slice(1)}`);
+    // The human check solves itself; the order button is there once it has passed.
+    await waitForHumanCheck(page);
+    // A check the server does not accept (here: spoiled on the way): captchaError, the app reloads
+    // silently (checkout-spec §8) and reopens at this step with the guest's data, a new check and a message.
+    await page.route('**/api/action', async (route) => {
+      const body = route.request().postDataJSON() as { action: string; payload: { order: { captcha?: { payload: string } } } };
+      if (body.action !== 'SaveNewOrder') return route.fallback();
+      body.payload.order.captcha = { payload: Buffer.from('{"spoiled":true}').toString('base64') };
+      return route.fallback({ postData: JSON.stringify(body) });
+    });
     await page.getByTestId('checkout-next').click();
-    await expect(page.getByTestId('captcha-wrong')).toHaveText('Der Sicherheitscode war nicht richtig. Bitte gib den neuen Code ein.', { timeout: 15_000 });
+    await expect(page.getByTestId('captcha-wrong')).toHaveText('Die Sicherheitsprüfung ist abgelaufen. Bitte bestätige sie noch einmal.', { timeout: 15_000 });
+    await page.unroute('**/api/action');
     await expect(page.getByTestId('pay-on-site-info')).toContainText('Bar');
-    await expect(page.getByTestId('checkout-next')).toBeDisabled();
-    await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
+    await waitForHumanCheck(page);
     await expect(page.getByTestId('checkout-next')).toHaveText('Zahlungspflichtig Bestellen');
     await page.getByTestId('checkout-next').click();
     await expectOrderPage(page, sum);

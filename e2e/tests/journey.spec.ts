@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { preorderTime } from '@shop/shared/domain/orders';
 import { expect, test } from '../support/test';
-import { collectPageErrors, expectBadge, readCashCaptcha } from '../support/shop';
+import { collectPageErrors, expectBadge, waitForHumanCheck } from '../support/shop';
 
 /**
  * The walking skeleton's journey across every remote (issue 2): Home (shell) → Speisen → a category
@@ -56,7 +56,7 @@ test('a guest orders tacos for pickup and finds the order again after a reload',
   const slot = (await time.locator('option:not([value=""])').first().getAttribute('value'))!;
   await time.selectOption(slot);
   await page.getByTestId('checkout-next').click();
-  await page.getByTestId('captcha-input').fill(await readCashCaptcha(page));
+  await waitForHumanCheck(page);
   await page.getByTestId('checkout-next').click();
 
   await expect(page).toHaveURL(/\/Bestellung\/[a-z0-9-]+$/);

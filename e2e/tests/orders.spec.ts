@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { preorderTime } from '@shop/shared/domain/orders';
 import { expect, test, type ShopClock } from '../support/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
-import { captchaAnswerOf } from '../../api/test/support/captcha';
+import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { productLine, takeawayDraft } from '../../api/test/support/orders';
 import { collectPageErrors } from '../support/shop';
 
@@ -25,8 +25,8 @@ async function saveOrder(page: Page, clock: ShopClock): Promise<SavedOrder> {
     { itemId: 'tacos-al-pastor' },
   ], { createdAt: clock.now() });
   // Paying at pickup: the guest solves the cash captcha first (checkout-spec §8).
-  const issued = await action<{ captchaId: string; svg: string }>(page, 'GetCashCaptcha', {});
-  const captcha = { id: issued.captchaId, answer: captchaAnswerOf(issued.svg) };
+  const issued = await action<{ challenge: unknown }>(page, 'GetCashCaptcha', {});
+  const captcha = await solveCashCaptcha(issued.challenge);
   const saved = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: { ...draft, captcha } });
   return saved.order;
 }

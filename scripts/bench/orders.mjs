@@ -12,7 +12,8 @@ async function loadHelpers(repoRoot) {
   const orders = await load('api/test/support/orders.ts');
   const configurator = await load('shared/src/domain/configurator.ts');
   const visibility = await load('shared/src/domain/menu-visibility.ts');
-  return { takeawayDraft: orders.takeawayDraft, configurator, visibility };
+  const captcha = await load('api/test/support/captcha.ts');
+  return { takeawayDraft: orders.takeawayDraft, configurator, visibility, solveCashCaptcha: captcha.solveCashCaptcha };
 }
 
 /**
@@ -58,7 +59,7 @@ async function call(baseUrl, action, payload) {
 }
 
 
-async function run(baseUrl, drafts, concurrency) {
+async function run(baseUrl, drafts, concurrency, solveCashCaptcha) {
   const latencies = [];
   const errors = [];
   let next = 0;
@@ -66,11 +67,11 @@ async function run(baseUrl, drafts, concurrency) {
   const worker = async () => {
     while (next < drafts.length) {
       const draft = drafts[next++];
-      // Paying at pickup: the guest solves the cash captcha first (its characters are SVG text).
+      // Paying at pickup: the guest's browser solves the human check first (a proof of work).
       const issued = await call(baseUrl, 'GetCashCaptcha', {});
-      const answer = [...issued.body.svg.matchAll(/<text[^>]*>([A-Z0-9])<\/text>/g)].map((m) => m[1]).join('');
+      const captcha = await solveCashCaptcha(issued.body.challenge);
       const t0 = performance.now();
-      const res = await call(baseUrl, 'SaveNewOrder', { order: { ...draft, captcha: { id: issued.body.captchaId, answer } } });
+      const res = await call(baseUrl, 'SaveNewOrder', { order: { ...draft, captcha } });
       latencies.push(performance.now() - t0);
       if (res.status !== 200 || res.body.ok !== true || res.body.duplicate !== false) {
         errors.push(`${res.status} ${JSON.stringify(res.body.error ?? res.body).slice(0, 300)}`);
@@ -94,7 +95,7 @@ async function run(baseUrl, drafts, concurrency) {
 }
 
 export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurrencies = [1, 8], warmup = 10 } = {}) {
-  const { takeawayDraft, configurator, visibility } = await loadHelpers(repoRoot);
+  const { takeawayDraft, configurator, visibility, solveCashCaptcha } = await loadHelpers(repoRoot);
   const menuRes = await call(baseUrl, 'PullFoodMenu', {});
   if (menuRes.status !== 200) throw new Error(`PullFoodMenu failed: ${menuRes.status} ${JSON.stringify(menuRes.body)}`);
   const menu = menuRes.body.menu;
@@ -121,9 +122,9 @@ export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurren
   };
   const drafts = (n) => Array.from({ length: n }, (_, i) => draftFor(i));
 
-  const warm = await run(baseUrl, drafts(warmup), 1);
+  const warm = await run(baseUrl, drafts(warmup), 1, solveCashCaptcha);
   if (warm.errors) throw new Error(`SaveNewOrder refused the benchmark's orders: ${warm.firstError}`);
   const runs = [];
-  for (const concurrency of concurrencies) runs.push(await run(baseUrl, drafts(orders), concurrency));
+  for (const concurrency of concurrencies) runs.push(await run(baseUrl, drafts(orders), concurrency, solveCashCaptcha));
   return { database: 'PGlite (embedded, on disk)', transport: 'HTTP, real socket', warmupOrders: warmup, menuItems: lines.map((l) => l.itemId), runs };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
 import { SHOP_CHANNEL } from '@shop/shared/contract';
+import { FLOWS, flowIdOf, needsHumanCheck } from '@shop/shared/domain/checkout-flow';
 import { transition, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -17,9 +18,9 @@ import { verifyCashCaptcha } from '../payments/cash-captcha';
 import { CLOSED_TEXTS, moneyRunner, paymentDeps, releaseOrderPayment } from '../payments/service';
 import type { ActionContext, ActionHandler } from './context';
 
-/** Takeaway orders paid in cash at pickup carry the 4-character cash captcha (checkout-spec §2). */
-export function needsCashCaptcha(draft: Pick<OrderDraft, 'usecase' | 'psp'>): boolean {
-  return draft.usecase === 'takeaway' && (draft.psp === 'bar' || draft.psp === 'beiAbholung');
+/** Orders for pickup or delivery paid on site carry the human check (checkout-spec §2; docs/security.md). */
+export function needsCashCaptcha(draft: Pick<OrderDraft, 'usecase' | 'onlinePay'>): boolean {
+  return needsHumanCheck(draft);
 }
 
 type SaveResult = ActionResult<'SaveNewOrder'>;
@@ -47,10 +48,14 @@ function ownedBy(row: OrderRow, ctx: ActionContext): boolean {
 function savedFrom(draft: OrderDraft, priced: RecomputedOrder, ctx: ActionContext, base: { uniqueOrderId: string; orderNumber: number; createdAt: number; history: SavedOrder['history'] }, now: number): SavedOrder {
   const fuid = ctx.user?.uid ?? null;
   const { btaste: _browser, ...userInfo } = draft.userInfo;
-  const { btaste: _btaste, ...content } = draft;
+  // Fields only the server sets (the browser id, the payment's and the till's state) are dropped
+  // from what the client sent; the server's values follow below.
+  const { btaste: _btaste, paymentAuth: _auth, storno: _storno, sentToPos: _pos, authCompleted: _authCompleted, directPay: _direct, ...content } = draft;
   const unpaid = draft.onlinePay;
   return {
     ...content,
+    // How it is paid: nothing yet for an online order (the authorization sets it), else the flow's way.
+    psp: unpaid ? undefined : onSitePsp(draft),
     fuid,
     asGuest: fuid === null,
     userInfo: { ...userInfo, fuid },
@@ -64,6 +69,8 @@ function savedFrom(draft: OrderDraft, priced: RecomputedOrder, ctx: ActionContex
     state: unpaid ? 'Draft' : 'New',
     history: base.history,
     ...(unpaid ? { expiresAt: now + ctx.unpaidOrderExpiryMs } : {}),
+    storno: false,
+    sentToPos: false,
     kommissioniert: false,
     abholbereit: false,
     getraenkeAbholbereit: false,
@@ -78,6 +85,16 @@ function savedFrom(draft: OrderDraft, priced: RecomputedOrder, ctx: ActionContex
     total: priced.total,
     createdAt: base.createdAt,
   };
+}
+
+/**
+ * The payment word of an order paid on site, by its flow (checkout-spec §3): at pickup ('bar' or
+ * 'beiAbholung'), at the door, to the waiter — or at the counter under self-service.
+ */
+function onSitePsp(draft: OrderDraft): SavedOrder['psp'] {
+  if (draft.usecase === 'takeaway' && (draft.psp === 'bar' || draft.psp === 'beiAbholung')) return draft.psp;
+  if (draft.usecase === 'selfservice') return 'beiAbholung';
+  return FLOWS[flowIdOf({ usecase: draft.usecase, onlinePay: false })].offlinePsp;
 }
 
 async function announce(ctx: ActionContext, order: SavedOrder, stockKinds: Iterable<'food' | 'drink'>, now: number): Promise<void> {
@@ -110,7 +127,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
   const filialnummer = ctx.descriptor.branch.filialnummer;
   let priced: RecomputedOrder;
   try {
-    priced = await recomputeOrder(draft, { db: ctx.db, menus: ctx.menus, coupons: createCouponRepository(ctx.db), fuid, filialnummer, now });
+    priced = await recomputeOrder(draft, { db: ctx.db, menus: ctx.menus, coupons: createCouponRepository(ctx.db), fuid, filialnummer, now, maxLines: ctx.maxOrderLines });
   } catch (error) {
     // A retry racing its own first attempt: that attempt took the coupon or the last item, and
     // this one was refused for it. The retry gets the saved order, not the refusal.
@@ -170,6 +187,7 @@ async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext):
     fuid: ctx.user?.uid ?? null,
     filialnummer: ctx.descriptor.branch.filialnummer,
     now,
+    maxLines: ctx.maxOrderLines,
     own: { uniqueOrderId: row.uniqueOrderId, stock: row.stockTaken },
   });
   const outcome = await ctx.db.transaction(async (txDb) => {

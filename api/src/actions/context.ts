@@ -20,6 +20,8 @@ export interface ActionContext {
   readonly orderTokens: OrderTokens;
   /** How long an online order may stay unpaid before it expires. */
   readonly unpaidOrderExpiryMs: number;
+  /** Product lines an order may have at most. */
+  readonly maxOrderLines: number;
 }
 
 export type ActionHandler<A extends ActionName> = (

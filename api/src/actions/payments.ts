@@ -196,7 +196,10 @@ const CustomerCardAuthorize: ActionHandler<'CustomerCardAuthorize'> = async (pay
     return { holdId: result.ref, balance };
   });
 
-const GetCashCaptcha: ActionHandler<'GetCashCaptcha'> = async (_payload, ctx) => issueCashCaptcha(ctx.db, ctx.now());
+const GetCashCaptcha: ActionHandler<'GetCashCaptcha'> = async (_payload, ctx) => {
+  const { challenge } = await issueCashCaptcha(ctx.db, ctx.now());
+  return { challenge: { ...challenge, parameters: { ...challenge.parameters } } };
+};
 
 export const paymentsHandlers = {
   SetPrimaryCustomerCard,

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACTIONS, actionRequest, isActionName, type ActionName, type ResponseFlags } from '@shop/shared/contract';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import type { ActionContext, HandlerMap } from '../actions/context';
 import { ApiError, badRequest } from './api-error';
+import { findInputProblem } from './input-guard';
+import type { RateLimiter } from './rate-limits';
 
 export type ContextFactory = (
   request: FastifyRequest,
@@ -24,12 +27,21 @@ function describe(issues: { path: string; message: string }[]): string {
  * POST /api/action: envelope and payload validated by the contract's zod schemas; a bad body is
  * a 400 with a clear message, never a 500.
  */
-export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, contextFor: ContextFactory): void {
+export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, contextFor: ContextFactory, limit: RateLimiter = async () => undefined): void {
   app.post('/api/action', { bodyLimit: 512 * 1024 }, async (request: FastifyRequest, reply: FastifyReply) => {
     // Flags of the request context (e.g. jwtInvalid) travel with errors too, so that a 401 caused
     // by an expired token still makes the client refresh it.
     let flags: ResponseFlags = {};
     try {
+      const problem = findInputProblem(request.body);
+      if (problem) {
+        throw new ApiError(
+          400,
+          'validation',
+          problem.reason === 'depth' ? `Nested too deeply at ${problem.path}` : `Control characters or broken Unicode in ${problem.path || 'the body'}`,
+          shellTexts.invalidCharacters,
+        );
+      }
       const envelope = actionRequest.safeParse(request.body);
       if (!envelope.success) {
         const issues = issuesOf(envelope.error, '');
@@ -37,6 +49,7 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
       }
       const { action, payload } = envelope.data;
       if (!isActionName(action)) throw new ApiError(400, 'unknown_action', `Unknown action "${action}"`);
+      await limit(request, action, envelope.data.browserId, payload);
       const schema = ACTIONS[action].payload as z.ZodType;
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
@@ -50,7 +63,10 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
       const result = await handler(parsed.data, ctx);
       return reply.code(200).send({ ok: true, ...flags, ...result });
     } catch (error) {
-      if (error instanceof ApiError) return reply.code(error.status).send({ ...error.toBody(), ...flags });
+      if (error instanceof ApiError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+        return reply.code(error.status).send({ ...error.toBody(), ...flags });
+      }
       if (error instanceof z.ZodError) {
         const issues = issuesOf(error, '');
         return reply.code(400).send(badRequest(`Invalid data: ${describe(issues)}`, issues).toBody());

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly userMessage?: string,
     readonly flags: ResponseFlags = {},
     readonly issues?: ActionError['issues'],
+    /** 429: when the caller may try again (the `retry-after` header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,5 +1,7 @@
 import type { AppConfig, CartLine, CouponLine, FeeLine, OrderDraft, OrderMode, ProductLine } from '@shop/shared/contract';
 import { isOrderingEnabled, mixesTickets } from '@shop/shared/domain/add-to-cart-rules';
+import { flowIdOf, isFlowEnabled } from '@shop/shared/domain/checkout-flow';
+import { validatePersonalData, type PersonForm } from '@shop/shared/domain/checkout-validation';
 import { lineDelay } from '@shop/shared/domain/configurator';
 import { couponState, couponToLine, isStampLine, normalizeCouponCode } from '@shop/shared/domain/coupons';
 import { resolveFeatures } from '@shop/shared/domain/features';
@@ -17,6 +19,7 @@ import { formatEuro, type Cents } from '@shop/shared/domain/money';
 import { linesAsCharged, modeOfUsecase, priceCart, type CouponProblem, type PriceBreakdown } from '@shop/shared/domain/pricing';
 import { isAcceptableTargetTime, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
 import { TIP_OPTIONS, tipAmount, type TipPercent } from '@shop/shared/domain/tip';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { de, fill } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/api-error';
@@ -63,6 +66,8 @@ export interface RecomputeDeps {
   /** Branch of the host the order arrives on. */
   readonly filialnummer: number;
   readonly now: number;
+  /** Product lines an order may have at most (MAX_ORDER_LINES, default 50). */
+  readonly maxLines?: number;
   /**
    * An unpaid order being changed (back-and-edit): what it holds already counts as available (its
    * stock, its single-use coupons, its stamp card), as it is given back in the same transaction.
@@ -101,6 +106,11 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
     else clientFees.push(line);
   }
   if (products.length === 0) throw new ApiError(400, 'validation', 'The order has no articles', t.empty);
+  const maxLines = deps.maxLines ?? SHOP_CONSTANTS.maxOrderLines;
+  if (products.length > maxLines) {
+    throw new ApiError(400, 'validation', `${products.length} product lines, at most ${maxLines}`, fill(t.tooManyLines, { max: maxLines }));
+  }
+  checkWayToOrder(draft, config, features);
 
   const stockEnabled = features.enableBestand;
   const repriced: ProductLine[] = [];
@@ -119,6 +129,8 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
   }
 
   checkTargetTime(draft, repriced, config, deps.now);
+  checkUnikat(repriced);
+  checkTickets(draft, repriced);
 
   const coupons = await serverCoupons(clientCoupons, deps, config);
   const offers = await deps.coupons.activeOffers(deps.now);
@@ -152,6 +164,51 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
     stock: [...stock.values()].sort((a, b) => a.id.localeCompare(b.id)),
     stampCardOf: coupons.some(isStampLine) ? deps.fuid : null,
   };
+}
+
+/**
+ * The way to order and to pay must be one the restaurant offers now (checkout flows and their
+ * switches), and the guest's data must pass the same rules the checkout applies (checkout-spec §5):
+ * a delivery needs an address in the delivery area, a pay-on-site delivery needs that switched on.
+ */
+function checkWayToOrder(draft: OrderDraft, config: AppConfig, features: ReturnType<typeof resolveFeatures>): void {
+  const flow = flowIdOf({ usecase: draft.usecase, onlinePay: draft.onlinePay, tip: draft.paymentInfo.tip });
+  if (!isFlowEnabled(flow, config, features)) throw conflict('ordering_disabled', `The ${flow} flow is switched off`, t.flowDisabled);
+  const empty = { company: '', street: '', plz: '', city: '' };
+  const invoice = draft.invoiceAddress ?? empty;
+  const delivery = draft.deliveryAddress ?? empty;
+  const form: PersonForm = {
+    name: draft.userInfo.name,
+    email: draft.userInfo.email,
+    phone: draft.userInfo.phone,
+    note: draft.note,
+    invoiceAddress: invoice,
+    deliveryAddress: delivery,
+    sameAddress: invoice.street === delivery.street && invoice.plz === delivery.plz && invoice.city === delivery.city,
+    companyInvoice: invoice.company.trim() !== '',
+  };
+  const errors = validatePersonalData(flow, form, { selfService: config.selfServiceEnabled, allowedDeliveryPlz: config.allowedDeliveryPlz });
+  if (draft.usecase === 'delivery' && !draft.deliveryAddress) errors['delivery.street'] ??= de.checkout.streetRequired;
+  const first = Object.entries(errors)[0];
+  if (first) throw new ApiError(400, 'validation', `Invalid ${first[0]} for ${flow}`, first[1]);
+}
+
+/** An article marked unikat is in the order once at most (shop-spec §3). */
+function checkUnikat(lines: readonly ProductLine[]): void {
+  const seen = new Set<string>();
+  for (const line of lines) {
+    if (!line.unikat) continue;
+    if (seen.has(line.id)) throw new ApiError(400, 'validation', `Unikat item ${line.id} twice`, fill(t.unikatTwice, { name: line.nameToDisplay }));
+    seen.add(line.id);
+  }
+}
+
+/** Tickets are ordered on their own, in the digital flow; the digital flow is for tickets only. */
+function checkTickets(draft: OrderDraft, lines: readonly ProductLine[]): void {
+  const tickets = lines.filter((l) => l.type === 'ticket').length;
+  if (draft.usecase === 'digital' ? tickets !== lines.length : tickets > 0) {
+    throw conflict('validation', `Usecase ${draft.usecase} with ${tickets} ticket(s) of ${lines.length} lines`, de.menu.ticketMix);
+  }
 }
 
 /**
@@ -196,7 +253,8 @@ async function repriceProduct(
   if (!item.id.startsWith('special') && (item.verkauft || (limited && (item.bestand ?? 0) + held === 0))) {
     throw conflict('sold_out', `Item ${item.id} is sold out`, fill(t.itemSoldOut, { name }));
   }
-  if (line.unikat && line.count !== 1) throw new ApiError(400, 'validation', `Unikat item ${item.id} with count ${line.count}`, t.pricesChanged);
+  // Every flag of the article comes from the menu, never from the request.
+  if (item.unikat && line.count !== 1) throw new ApiError(400, 'validation', `Unikat item ${item.id} with count ${line.count}`, fill(t.unikatTwice, { name }));
   const selection = { vol: line.vol, variantsSelected: line.variantsSelected, stylesSelected: line.stylesSelected, count: line.count };
   const problems = validateSelection(item, selection);
   if (problems.length > 0) {
@@ -206,13 +264,33 @@ async function repriceProduct(
   if (priced.itemTotal !== line.itemTotal || priced.sizePrice !== line.sizePrice || priced.sumOfExtras !== line.sumOfExtras) {
     throw pricesChanged(`Price mismatch on ${item.id}: client ${line.itemTotal}, server ${priced.itemTotal}`);
   }
-  const { isOffer: _o, offerId: _i, offerName: _n, offerUsecase: _u, ...rest } = line;
+  const {
+    isOffer: _o,
+    offerId: _i,
+    offerName: _n,
+    offerUsecase: _u,
+    unikat: _unikat,
+    ticket: _ticket,
+    hasBestand: _hasBestand,
+    bestand: _bestand,
+    days: _days,
+    onlineGutschein: _online,
+    offlineGutschein: _offline,
+    gramm: _gramm,
+    description: _description,
+    ...rest
+  } = line;
   return {
     limited,
     kind: category.type,
     line: {
       ...rest,
       nameToDisplay: name,
+      description: item.descriptionDE,
+      ...(item.unikat ? { unikat: true } : {}),
+      ...(item.ticket ? { ticket: true } : {}),
+      ...(limited ? { hasBestand: true } : {}),
+      ...(item.gramm !== undefined ? { gramm: item.gramm } : {}),
       sizePrice: priced.sizePrice,
       sumOfExtras: priced.sumOfExtras,
       itemTotal: priced.itemTotal,

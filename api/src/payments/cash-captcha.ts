@@ -1,60 +1,75 @@
 /**
- * The cash captcha of the pickup-payment flow (checkout-spec §2: the submit button shows only when
- * a captcha input of 4 characters is present; §9: 4 characters). A human-presence check against
- * accidental and scripted orders that are paid only at pickup: the server issues 4 characters as
- * a distorted SVG, keeps only a hash, and accepts each answer once within 10 minutes.
+ * The human check of orders paid on site (checkout-spec §2: the order button shows only once the
+ * check is passed; §8: a failed check reloads silently and asks again). A proof of work (ALTCHA,
+ * `altcha-lib`, ADR 0014): the server hands out a signed challenge, the browser solves it in a web
+ * worker (no picture to read, no puzzle to see: usable with a screen reader), the server verifies
+ * the solution and accepts each challenge once within its lifetime. Nothing in the markup gives the
+ * answer away; a script has to pay the same work per order, and the rate limits bound how often.
  */
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { eq } from 'drizzle-orm';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import type { Db } from '../db/client';
-import { cashCaptchas } from '../db/schema';
+import { cashCaptchas, settings } from '../db/schema';
 
-/** No 0/O, 1/I/L: characters that are easy to tell apart. */
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const ALGORITHM = 'PBKDF2/SHA-256';
+const SECRET_KEY = 'cashCaptchaSecret';
 
-function hashAnswer(id: string, answer: string): string {
-  return crypto.createHash('sha256').update(`${id}:${answer.trim().toUpperCase()}`).digest('hex');
+/** The HMAC secret of the challenges: generated on first use and kept in the database (all instances share it). */
+async function secretOf(db: Db): Promise<string> {
+  await db
+    .insert(settings)
+    .values({ key: SECRET_KEY, data: { secret: crypto.randomBytes(32).toString('base64url') }, updatedAt: 0 })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
+  const secret = (row?.data as { secret?: unknown } | undefined)?.secret;
+  if (typeof secret !== 'string' || secret.length < 32) throw new Error('The cash captcha secret in the settings table is missing or malformed');
+  return secret;
 }
 
-function svgOf(text: string): string {
-  const rnd = (min: number, max: number) => min + crypto.randomInt(0, 1000) * ((max - min) / 1000);
-  const chars = [...text]
-    .map((c, i) => {
-      const x = 18 + i * 30 + rnd(-3, 3);
-      const y = 36 + rnd(-5, 5);
-      const r = rnd(-22, 22).toFixed(1);
-      return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" transform="rotate(${r} ${x.toFixed(1)} ${y.toFixed(1)})">${c}</text>`;
-    })
-    .join('');
-  const lines = Array.from({ length: 4 }, () => {
-    const [x1, y1, x2, y2] = [rnd(0, 40), rnd(5, 50), rnd(100, 150), rnd(5, 50)];
-    return `<line x1="${x1.toFixed(0)}" y1="${y1.toFixed(0)}" x2="${x2.toFixed(0)}" y2="${y2.toFixed(0)}" stroke="#b00060" stroke-width="1.5" opacity="0.55"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="56" viewBox="0 0 150 56"><rect width="150" height="56" fill="#fff7fb"/>${lines}<g font-family="monospace" font-size="30" font-weight="700" fill="#24161e">${chars}</g></svg>`;
+/** A new challenge; its issue time is signed into it (checked with the API's clock, not the library's). */
+export async function issueCashCaptcha(db: Db, now: number): Promise<{ challenge: Challenge }> {
+  const challenge = await createChallenge({
+    algorithm: ALGORITHM,
+    cost: CHECKOUT_CONSTANTS.cashCaptchaCost,
+    counter: randomInt(CHECKOUT_CONSTANTS.cashCaptchaCounterMin, CHECKOUT_CONSTANTS.cashCaptchaCounterMax),
+    deriveKey,
+    data: { issuedAt: now },
+    hmacSignatureSecret: await secretOf(db),
+  });
+  return { challenge };
 }
 
-export async function issueCashCaptcha(db: Db, now: number): Promise<{ captchaId: string; svg: string }> {
-  let text = '';
-  for (let i = 0; i < CHECKOUT_CONSTANTS.cashCaptchaLength; i++) text += ALPHABET[crypto.randomInt(0, ALPHABET.length)];
-  const captchaId = `cap_${crypto.randomBytes(12).toString('hex')}`;
-  await db.insert(cashCaptchas).values({ id: captchaId, answerHash: hashAnswer(captchaId, text), expiresAt: now + CHECKOUT_CONSTANTS.cashCaptchaTtlMs, usedAt: null });
-  return { captchaId, svg: svgOf(text) };
+function decode(payload: string): { challenge: Challenge; solution: Solution } | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { challenge?: Challenge; solution?: Solution };
+    if (!parsed?.challenge?.parameters || typeof parsed.challenge.signature !== 'string' || !parsed.solution) return null;
+    return { challenge: parsed.challenge, solution: parsed.solution };
+  } catch {
+    return null;
+  }
 }
 
 /**
- * True when the answer matches an unused, unexpired captcha; the captcha is used up either way
- * (one guess per code). SaveNewOrder calls this for orders paid at pickup and answers
- * `captchaError` when it is false.
+ * True when the payload solves a challenge this server signed, issued within the last 10 minutes
+ * and not used before; the challenge is used up either way (one try per challenge). SaveNewOrder
+ * calls this for orders paid on site and answers `captchaError` when it is false.
  */
-export async function verifyCashCaptcha(db: Db, captcha: { id: string; answer: string } | undefined, now: number): Promise<boolean> {
+export async function verifyCashCaptcha(db: Db, captcha: { payload: string } | undefined, now: number): Promise<boolean> {
   if (!captcha) return false;
+  const decoded = decode(captcha.payload);
+  if (!decoded) return false;
+  const issuedAt = Number(decoded.challenge.parameters.data?.issuedAt);
+  if (!Number.isFinite(issuedAt) || issuedAt > now + 60_000 || now - issuedAt > CHECKOUT_CONSTANTS.cashCaptchaTtlMs) return false;
+  const result = await verifySolution({ ...decoded, deriveKey, hmacSignatureSecret: await secretOf(db) }).catch(() => null);
+  if (!result?.verified) return false;
+  // Once: the nonce of a solved challenge is recorded; a replay finds it taken.
   const used = await db
-    .update(cashCaptchas)
-    .set({ usedAt: now })
-    .where(and(eq(cashCaptchas.id, captcha.id), isNull(cashCaptchas.usedAt)))
-    .returning();
-  const row = used[0];
-  if (!row || row.expiresAt < now) return false;
-  return crypto.timingSafeEqual(Buffer.from(row.answerHash), Buffer.from(hashAnswer(captcha.id, captcha.answer)));
+    .insert(cashCaptchas)
+    .values({ id: `alt_${decoded.challenge.parameters.nonce}`.slice(0, 120), answerHash: '', expiresAt: issuedAt + CHECKOUT_CONSTANTS.cashCaptchaTtlMs, usedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: cashCaptchas.id });
+  return used.length === 1;
 }

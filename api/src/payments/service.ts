@@ -246,7 +246,7 @@ export async function latestPayment(db: Db, uniqueOrderId: string): Promise<Paym
   return rows[0];
 }
 
-function paymentAuthOf(row: PaymentRow): Record<string, unknown> {
+function paymentAuthOf(row: PaymentRow): Record<string, string | null> {
   if (row.method === 'paypal') return { paypalOrderId: row.providerRef, paypalAuthId: row.authRef, paypalAuthObjectId: row.authRef };
   if (row.method === 'customerCard') return { customerCardHoldId: row.providerRef };
   return { stripeCustomerId: row.customerId, paymentIntentId: row.providerRef, paymentMethodId: row.paymentMethodId };

@@ -6,10 +6,10 @@ import type { Database } from '../../src/db/client';
 import type { TokenVerifier } from '../../src/auth/verify';
 import type { EventBus } from '../../src/events/event-bus';
 import { createApi, noAuth, type Api } from '../../src/server';
-import { captchaAnswerOf } from './captcha';
+import { solveCashCaptcha } from './captcha';
 import { testNow } from './clock';
 
-export { captchaAnswerOf };
+export { solveCashCaptcha };
 
 export const TEST_BROWSER_ID = 'test-browser-0000-0000-0000-000000000001';
 
@@ -38,7 +38,8 @@ export interface TestApiOptions {
 export async function startTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const config = {
     // No background sweeps unless a test asks for them: tests run expiry and reconciliation themselves.
-    ...loadConfig({ ORDER_SWEEP_SECONDS: '0', ...options.env }),
+    // and no rate limits (the tests send far more than a guest; api/test/limits.test.ts tests them).
+    ...loadConfig({ ORDER_SWEEP_SECONDS: '0', RATE_LIMITS: 'off', ...options.env }),
     logLevel: 'silent',
     deployHostsDir: options.env?.DEPLOY_HOSTS_DIR ?? path.join(REPO_ROOT, 'deploy', 'hosts'),
     ...(options.env?.APP_ROOT ? { appRoot: options.env.APP_ROOT } : {}),
@@ -60,8 +61,7 @@ export async function startTestApi(database: Database, options: TestApiOptions =
       const order = (payload as { order: OrderDraftInput }).order;
       if (needsCashCaptcha(order as never) && !order.captcha) {
         const issued = await call('GetCashCaptcha', {}, { ...opts, solveCaptcha: false });
-        const captcha = { id: issued.body.captchaId as string, answer: captchaAnswerOf(issued.body.svg as string) };
-        payload = { order: { ...order, captcha } } as typeof payload;
+        payload = { order: { ...order, captcha: await solveCashCaptcha(issued.body.challenge) } } as typeof payload;
       }
     }
     const res = await api.app.inject({

@@ -1,56 +1,59 @@
 import { z } from 'zod';
-import { cents, epochMs, price } from './common';
+import { SHOP_CONSTANTS } from '../domain/shop-constants';
+import { cents, epochMs, LIMITS, price, shortId } from './common';
 
 /** Chosen options of one step; `portion` > 0 marks an '+ Extra Portion' copy of the step. */
-export const variantSelection = z.object({
-  stepIndex: z.number().int().nonnegative(),
-  optionIds: z.array(z.string()),
-  portion: z.number().int().nonnegative().default(0),
-});
+export const variantSelection = z
+  .object({
+    stepIndex: z.number().int().nonnegative().max(LIMITS.shortList),
+    optionIds: z.array(shortId).max(LIMITS.shortList),
+    portion: z.number().int().nonnegative().max(SHOP_CONSTANTS.maxLineCount).default(0),
+  })
+  .strict();
 export type VariantSelection = z.infer<typeof variantSelection>;
 
-export const lineExtra = z.object({ name: z.string(), price: cents, posId: z.number().int().optional() });
+export const lineExtra = z.object({ name: z.string().max(LIMITS.name), price: cents, posId: z.number().int().optional() }).strict();
 export type LineExtra = z.infer<typeof lineExtra>;
 
 /** A product line in the cart (shop-spec §3 Cart line). Money in cents. */
 export const productLine = z.object({
   kind: z.literal('product').default('product'),
-  cartItemId: z.string().min(1),
-  id: z.string().min(1),
-  articleNo: z.string().optional(),
+  cartItemId: shortId,
+  id: shortId,
+  articleNo: z.string().max(LIMITS.code).optional(),
   posId: z.number().int().optional(),
   mainPosId: z.number().int().optional(),
   /** Preparation minutes (from the category). */
   delay: z.number().int().nonnegative().default(0),
   type: z.enum(['food', 'drink', 'ticket']),
-  categoryId: z.string().optional(),
-  nameToDisplay: z.string(),
-  description: z.string().default(''),
-  notes: z.string().default(''),
+  categoryId: z.string().max(LIMITS.id).optional(),
+  nameToDisplay: z.string().max(LIMITS.name),
+  description: z.string().max(LIMITS.text).default(''),
+  notes: z.string().max(LIMITS.lineNote).default(''),
   gramm: z.number().int().positive().optional(),
   unikat: z.boolean().optional(),
-  vol: z.string().default(''),
-  count: z.number().int().min(1),
+  vol: z.string().max(LIMITS.code).default(''),
+  count: z.number().int().min(1).max(SHOP_CONSTANTS.maxLineCount),
   sizePrice: price,
   takeAwaySizePrice: price.optional(),
   sumOfExtras: price.default(0),
   /** (sizePrice + sumOfExtras) * count, after free articles, combinations and replaceArticle. */
   itemTotal: price,
   takeAwayItemTotal: price.optional(),
-  extras: z.array(lineExtra).default([]),
-  extrasToDisplay: z.string().default(''),
-  variantsSelected: z.array(variantSelection).default([]),
-  stylesSelected: z.array(z.string()).default([]),
+  extras: z.array(lineExtra).max(LIMITS.extras).default([]),
+  extrasToDisplay: z.string().max(LIMITS.text).default(''),
+  variantsSelected: z.array(variantSelection).max(LIMITS.shortList).default([]),
+  stylesSelected: z.array(shortId).max(LIMITS.shortList).default([]),
   isOffer: z.boolean().optional(),
-  offerId: z.string().optional(),
-  offerName: z.string().optional(),
+  offerId: z.string().max(LIMITS.id).optional(),
+  offerName: z.string().max(LIMITS.name).optional(),
   offerUsecase: z.enum(['all', 'takeAway', 'delivery']).optional(),
-  usecase: z.string().optional(),
+  usecase: z.string().max(LIMITS.code).optional(),
   gang: z.enum(['Vorspeise', 'Hauptspeise', 'Dessert']).optional(),
   hasBestand: z.boolean().optional(),
   bestand: z.number().int().optional(),
   ticket: z.boolean().optional(),
-  days: z.array(z.number().int()).optional(),
+  days: z.array(z.number().int().min(1).max(7)).max(7).optional(),
   onlineGutschein: z.boolean().optional(),
   offlineGutschein: z.boolean().optional(),
   amountFree: z.number().int().nonnegative().optional(),
@@ -58,10 +61,10 @@ export const productLine = z.object({
   originalSizePrice: price.optional(),
   originalItemTotal: price.optional(),
   /** Set on an article that belongs to a bundle coupon: that coupon's code (its size price is covered by the bundle). */
-  appliedCode: z.string().optional(),
+  appliedCode: z.string().max(LIMITS.code).optional(),
   /** Title of the coupon named in appliedCode. */
-  aaaCodeTitle: z.string().optional(),
-  image: z.string().optional(),
+  aaaCodeTitle: z.string().max(LIMITS.name).optional(),
+  image: z.string().max(LIMITS.text).optional(),
   addedAt: epochMs.optional(),
 });
 export type ProductLine = z.infer<typeof productLine>;
@@ -71,19 +74,19 @@ export type ProductLineInput = z.input<typeof productLine>;
 export const couponLine = z.object({
   kind: z.literal('coupon'),
   isCoupon: z.literal(true),
-  cartItemId: z.string().min(1),
-  id: z.string().min(1),
-  couponCode: z.string().min(1),
+  cartItemId: shortId,
+  id: shortId,
+  couponCode: z.string().min(1).max(LIMITS.code),
   type: z.enum(['individual', 'amount', 'discount', 'bundle']),
-  title: z.string(),
-  text: z.string().default(''),
+  title: z.string().max(LIMITS.name),
+  text: z.string().max(LIMITS.text).default(''),
   /** Amount off in cents (amount, individual). */
   amount: price.default(0),
   /** Percent off (discount). */
   discount: z.number().min(0).max(100).default(0),
   /** Fixed price of a bundle in cents. */
   fixedprice: price.optional(),
-  bundle: z.array(z.object({ id: z.string(), vol: z.string().default('') })).optional(),
+  bundle: z.array(z.object({ id: shortId, vol: z.string().max(LIMITS.code).default('') }).strict()).max(LIMITS.shortList).optional(),
   validUntil: epochMs.optional(),
   active: z.boolean().default(true),
   applicable: z.boolean().default(true),
@@ -101,19 +104,19 @@ export type CouponLine = z.infer<typeof couponLine>;
 /** A fee line (online service fee, delivery fee): fixed id, posId 5007 and a price. */
 export const feeLine = z.object({
   kind: z.literal('fee'),
-  cartItemId: z.string().min(1),
-  id: z.string().min(1),
+  cartItemId: shortId,
+  id: shortId,
   posId: z.number().int(),
-  nameToDisplay: z.string(),
+  nameToDisplay: z.string().max(LIMITS.name),
   count: z.literal(1).default(1),
   itemTotal: price,
 });
 export type FeeLine = z.infer<typeof feeLine>;
 
-export const cartLine = z.discriminatedUnion('kind', [productLine.extend({ kind: z.literal('product') }), couponLine, feeLine]);
+export const cartLine = z.discriminatedUnion('kind', [productLine.extend({ kind: z.literal('product') }).strict(), couponLine.strict(), feeLine.strict()]);
 export type CartLine = z.infer<typeof cartLine>;
 
-export const cart = z.array(cartLine);
+export const cart = z.array(cartLine).max(LIMITS.orderLines);
 export type Cart = z.infer<typeof cart>;
 
 /** Coupon types (shop-spec §3); their effect on the sums is documented in domain/coupons.ts. */

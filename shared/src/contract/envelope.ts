@@ -6,14 +6,15 @@ import { SHOP_CONSTANTS } from '../domain/shop-constants';
  * browser id (at least 25 characters with a dash), security-token placeholder and a timeout.
  */
 export const actionRequest = z.object({
-  action: z.string().min(1),
+  action: z.string().min(1).max(64),
   payload: z.unknown(),
   channel: z.literal('on-the-go'),
   browserId: z
     .string()
     .min(SHOP_CONSTANTS.browserIdMinLength, `browserId must have at least ${SHOP_CONSTANTS.browserIdMinLength} characters`)
+    .max(100, 'browserId must have at most 100 characters')
     .refine((v) => v.includes('-'), 'browserId must contain a dash'),
-  secToken: z.string(),
+  secToken: z.string().max(200),
   timeout: z.number().int().positive().max(120_000),
 });
 export type ActionRequest = z.infer<typeof actionRequest>;
@@ -44,6 +45,8 @@ export type ActionErrorCode =
   | 'payment_failed'
   /** The order was rejected, cancelled or expired: it can no longer be paid or changed (410). */
   | 'order_closed'
+  /** Too many requests in a short time (429, with retry-after). */
+  | 'rate_limited'
   | 'internal';
 
 export interface ActionError {

@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { cart } from './cart';
-import { cents, epochMs, paymentMethodId, price, usecase } from './common';
+import { cents, epochMs, LIMITS, paymentMethodId, price, shortId, usecase } from './common';
 
-export const address = z.object({
-  company: z.string().trim().default(''),
-  street: z.string().trim().default(''),
-  plz: z.string().trim().default(''),
-  city: z.string().trim().default(''),
-  etage: z.string().trim().optional(),
-});
+export const address = z
+  .object({
+    company: z.string().trim().max(LIMITS.addressField).default(''),
+    street: z.string().trim().max(LIMITS.addressField).default(''),
+    plz: z.string().trim().max(LIMITS.plz).default(''),
+    city: z.string().trim().max(LIMITS.addressField).default(''),
+    etage: z.string().trim().max(LIMITS.addressField).optional(),
+  })
+  .strict();
 export type Address = z.infer<typeof address>;
 
-export const userInfo = z.object({
-  btaste: z.string().optional(),
-  fuid: z.string().nullable().default(null),
-  name: z.string().trim().default(''),
-  email: z.string().trim().default(''),
-  phone: z.string().trim().default(''),
-});
+export const userInfo = z
+  .object({
+    /** The spec's browser id: accepted from old clients, never stored or sent back (docs/security.md). */
+    btaste: z.string().max(LIMITS.id).optional(),
+    fuid: z.string().max(LIMITS.id).nullable().default(null),
+    name: z.string().trim().max(LIMITS.personName).default(''),
+    email: z.string().trim().max(LIMITS.email).default(''),
+    phone: z.string().trim().max(LIMITS.phone).default(''),
+  })
+  .strict();
 
 export const selectedTime = z.object({
   /** 'HH:MM' */
-  value: z.string(),
+  value: z.string().max(5),
   /** 'ca. HH:MM Uhr' */
-  display: z.string(),
+  display: z.string().max(LIMITS.code),
   utc: epochMs,
 });
 export type SelectedTime = z.infer<typeof selectedTime>;
@@ -32,7 +37,7 @@ export type SelectedTime = z.infer<typeof selectedTime>;
  * The order as sent on creation (checkout-spec §3). The server recomputes every amount from
  * its own menu and config and refuses a mismatch (`paymentInfo.amount` is the client's claim).
  */
-export const orderDraft = z.object({
+const orderDraftShape = {
   /** Client order id: idempotency key of SaveNewOrder. */
   clientId: z.string().min(8).max(80),
   lastMenuUpdate: z.number().int().nonnegative().default(0),
@@ -41,43 +46,47 @@ export const orderDraft = z.object({
   authCompleted: z.boolean().default(false),
   asGuest: z.boolean(),
   type: z.literal('selfOrder').default('selfOrder'),
-  fuid: z.string().nullable().default(null),
-  btaste: z.string().optional(),
-  domain: z.string().optional(),
+  fuid: z.string().max(LIMITS.id).nullable().default(null),
+  btaste: z.string().max(LIMITS.id).optional(),
+  domain: z.string().max(253).optional(),
   channel: z.literal('on-the-go').default('on-the-go'),
   usecase,
   createdAt: epochMs,
   orderData: cart.min(1),
   paymentInfo: z.object({ amount: price, itemsTotal: price, tip: price.default(0) }),
-  paymentAuth: z.record(z.string(), z.unknown()).optional(),
+  /** Set by the server after authorization; a client's value is ignored (bounded so it cannot be large). */
+  paymentAuth: z.record(z.string().max(LIMITS.code), z.string().max(LIMITS.name).nullable()).optional(),
   psp: paymentMethodId.optional(),
-  note: z.string().trim().max(500).default(''),
+  note: z.string().trim().max(LIMITS.note).default(''),
   userInfo,
-  pushToken: z.string().optional(),
-  userAgentData: z.string().optional(),
+  pushToken: z.string().max(4096).optional(),
+  userAgentData: z.string().max(300).optional(),
   collectStempel: z.boolean().optional(),
-  stempelType: z.number().int().optional(),
+  stempelType: z.number().int().min(0).max(99).optional(),
   // takeaway
-  pickupDate: z.string().optional(),
-  abholAdresse: z.string().optional(),
+  pickupDate: z.string().max(LIMITS.code).optional(),
+  abholAdresse: z.string().max(LIMITS.name).optional(),
   targetTime: epochMs.optional(),
   invoiceAddress: address.optional(),
   deliveryAddress: address.optional(),
   mehrwegOption: z.boolean().optional(),
-  mehrwegOptionCompanyName: z.string().optional(),
+  mehrwegOptionCompanyName: z.string().max(LIMITS.addressField).optional(),
   sentToPos: z.boolean().optional(),
   // delivery
-  deliveryDate: z.object({ value: z.string(), utc: epochMs }).optional(),
+  deliveryDate: z.object({ value: z.string().max(LIMITS.code), utc: epochMs }).strict().optional(),
   // in-house
   table: z.string().regex(/^\d{1,3}$/).optional(),
-  orderArea: z.string().optional(),
+  orderArea: z.string().max(LIMITS.code).optional(),
   selfServiceEnabled: z.boolean().optional(),
   storno: z.boolean().optional(),
   /** Branch the order goes to. */
-  filialnummer: z.number().int().positive().optional(),
-  /** Pickup-payment flow: the cash captcha of 4 characters (GetCashCaptcha) the guest typed. */
-  captcha: z.object({ id: z.string().min(1).max(80), answer: z.string().trim().min(1).max(8) }).strict().optional(),
-});
+  filialnummer: z.number().int().positive().max(9999).optional(),
+  /** Orders paid on site: the solved human check (GetCashCaptcha), the widget's base64 payload. */
+  captcha: z.object({ payload: z.string().min(1).max(4_000) }).strict().optional(),
+};
+
+/** Strict: an unknown field in an order is refused (400), never silently stored. */
+export const orderDraft = z.object(orderDraftShape).strict();
 export type OrderDraft = z.infer<typeof orderDraft>;
 export type OrderDraftInput = z.input<typeof orderDraft>;
 
@@ -100,7 +109,7 @@ export const orderHistoryEntry = z.object({ state: orderState, at: epochMs, reas
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 
 /** The saved order as the server returns it (checkout-spec §3 "fields read on the status page"). */
-export const savedOrder = orderDraft.extend({
+export const savedOrder = z.object(orderDraftShape).extend({
   uniqueOrderId: z.string().min(1),
   orderNumber: z.number().int().positive(),
   state: orderState,

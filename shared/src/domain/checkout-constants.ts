@@ -30,7 +30,14 @@ export const CHECKOUT_CONSTANTS = {
   phoneMinDelivery: 10,
   phoneMinMobilePayment: 10,
   phoneMinGeneral: 8,
-  cashCaptchaLength: 4,
+  /**
+   * The human check of orders paid on site (ADR 0014: a proof of work instead of the spec's
+   * 4-character picture code): PBKDF2 iterations per try and the range of tries to the answer —
+   * a few hundred milliseconds on a phone, the same work for every scripted order.
+   */
+  cashCaptchaCost: 50,
+  cashCaptchaCounterMin: 1_000,
+  cashCaptchaCounterMax: 3_000,
   tableNumberMinDigits: 1,
   tableNumberMaxDigits: 3,
   /** Timers. */
@@ -74,7 +81,7 @@ export const CHECKOUT_CONSTANTS = {
   providerCountry: 'DE',
   walletLabel: 'Gesamtbetrag',
   walletButtonHeightPx: 55,
-  /** Cash captcha codes expire after 10 minutes (ADR 0009). */
+  /** Cash captcha challenges expire after 10 minutes (ADR 0009). */
   cashCaptchaTtlMs: 10 * 60_000,
   /** A mistyped captcha reloads silently (§8); within this time the flow reopens at its last step. */
   captchaRetryTtlMs: 60_000,

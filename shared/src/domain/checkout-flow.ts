@@ -211,6 +211,31 @@ export function isFlowEnabled(flow: FlowId, config: Pick<AppConfig, 'takeawayOrd
   }
 }
 
+/**
+ * Orders for pickup or delivery that are paid on site carry the human check (checkout-spec §2, the
+ * pickup-payment flow's captcha; docs/security.md: whenever nobody pays before the food is made).
+ * In-house orders are served at the table: no check.
+ */
+export function needsHumanCheck(order: { usecase: Usecase; onlinePay: boolean }): boolean {
+  return !order.onlinePay && (order.usecase === 'takeaway' || order.usecase === 'delivery');
+}
+
+/** The checkout flow an order comes from (for the rules of its way to order and to pay). */
+export function flowIdOf(order: { usecase: Usecase; onlinePay: boolean; tip?: number }): FlowId {
+  switch (order.usecase) {
+    case 'takeaway':
+      return order.onlinePay ? 'takeawayWithPay' : 'takeaway';
+    case 'delivery':
+      return order.onlinePay ? 'deliveryWithPay' : 'delivery';
+    case 'inhouseMobilePayment':
+      return 'mobilePayment';
+    case 'digital':
+      return 'digital';
+    default:
+      return order.onlinePay ? ((order.tip ?? 0) > 0 ? 'inhouseWithPayTip' : 'inhouseWithPay') : 'inhouse';
+  }
+}
+
 /** All product lines are tickets: the digital flow (checkout-spec §2). */
 export function isTicketsOnly(cart: Cart): boolean {
   const products = productLines(cart);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addressErrors,
   fullNameError,
-  isCaptchaComplete,
   isCustomerCardSufficient,
   minimumOrderError,
   normaliseEmail,
@@ -199,9 +198,7 @@ describe('minimum order, time choice, captcha, customer card', () => {
     expect(timeChoiceError({ dayClosed: false, slot: null }, 'delivery')).toBe('Bitte wählen Sie eine Lieferzeit aus');
     expect(timeChoiceError({ dayClosed: false, slot }, 'pickup')).toBeUndefined();
   });
-  it('the cash captcha needs 4 characters; the customer card the balance', () => {
-    expect(isCaptchaComplete('a1b')).toBe(false);
-    expect(isCaptchaComplete('a1b2')).toBe(true);
+  it('the customer card needs the balance', () => {
     expect(isCustomerCardSufficient(2500, 2500)).toBe(true);
     expect(isCustomerCardSufficient(2501, 2500)).toBe(false);
   });

@@ -231,11 +231,6 @@ export function timeChoiceError(
   return undefined;
 }
 
-/** Cash captcha: exactly 4 characters typed (checkout-spec §2, §9). */
-export function isCaptchaComplete(input: string): boolean {
-  return input.trim().length === C.cashCaptchaLength;
-}
-
 /** Customer card: the total must not exceed the CRED balance (checkout-spec §5 Payment). */
 export function isCustomerCardSufficient(total: Cents, balance: Cents): boolean {
   return total <= balance;

@@ -180,3 +180,21 @@ describe('validateSelection', () => {
     expect(validateSelection(burrito, { ...base, variantsSelected: [] })).toContainEqual({ kind: 'missing-choice', stepIndex: 0, title: 'Reis' });
   });
 });
+
+describe('validateSelection refuses what only a tampered request sends', () => {
+  it('a step sent twice (more toppings than allowed, two rices in a single choice), an option or add-on twice', () => {
+    const twice = validateSelection(burrito, {
+      ...base,
+      variantsSelected: [...base.variantsSelected, { stepIndex: 0, optionIds: ['rice-lime'], portion: 0 }],
+    }).map((p) => p.kind);
+    expect(twice).toContain('duplicate-step');
+    const sameOption = validateSelection(burrito, withSteps({ stepIndex: 1, optionIds: ['top-pico', 'top-pico'], portion: 0 })).map((p) => p.kind);
+    expect(sameOption).toContain('duplicate-option');
+    expect(validateSelection(burrito, { ...base, stylesSelected: ['guac', 'guac'] }).map((p) => p.kind)).toContain('duplicate-style');
+  });
+
+  it('a count beyond the limit and more extra portions than allowed', () => {
+    expect(validateSelection(burrito, { ...base, count: 2_000_000 }).map((p) => p.kind)).toContain('bad-count');
+    expect(validateSelection(burrito, { ...base, count: 99 })).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { SHOP_CONSTANTS } from './shop-constants';
 import type { LineExtra, VariantSelection } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
 import type { MenuItem, Size, Style, VariantOption, VariantStep } from '../contract/menu';
@@ -38,7 +39,13 @@ export type SelectionProblem =
   | { readonly kind: 'portion-not-allowed'; readonly stepIndex: number }
   | { readonly kind: 'unknown-style'; readonly styleId: string }
   | { readonly kind: 'inactive-style'; readonly styleId: string }
-  | { readonly kind: 'bad-count'; readonly count: number };
+  | { readonly kind: 'bad-count'; readonly count: number }
+  /** The same step (and portion) sent twice: each step is chosen once (min/max, free articles per step). */
+  | { readonly kind: 'duplicate-step'; readonly stepIndex: number; readonly portion: number }
+  | { readonly kind: 'duplicate-option'; readonly stepIndex: number; readonly optionId: string }
+  | { readonly kind: 'duplicate-style'; readonly styleId: string }
+  /** More extra portions of a step than SHOP_CONSTANTS.maxExtraPortions. */
+  | { readonly kind: 'bad-portion'; readonly stepIndex: number; readonly portion: number };
 
 /** A vol that is empty or 'standard' hides the size label (shop-spec §3 Size). */
 export function isHiddenVol(vol: string): boolean {
@@ -102,14 +109,28 @@ function chosenOptions(step: VariantStep, ids: readonly string[]): VariantOption
 /** Checks a selection against the item; an empty list means it can be ordered as chosen. */
 export function validateSelection(item: MenuItem, selection: LineSelection): SelectionProblem[] {
   const problems: SelectionProblem[] = [];
-  if (!Number.isInteger(selection.count) || selection.count < 1) problems.push({ kind: 'bad-count', count: selection.count });
+  if (!Number.isInteger(selection.count) || selection.count < 1 || selection.count > SHOP_CONSTANTS.maxLineCount) {
+    problems.push({ kind: 'bad-count', count: selection.count });
+  }
   if (!findSize(item, selection.vol)) problems.push({ kind: 'unknown-size', vol: selection.vol });
   const steps = item.extras.variants;
+  const seenSteps = new Set<string>();
+  const portions = new Map<number, number[]>();
   for (const sel of selection.variantsSelected) {
     const step = steps[sel.stepIndex];
     if (!step) {
       problems.push({ kind: 'unknown-step', stepIndex: sel.stepIndex });
       continue;
+    }
+    // Each step (and each extra portion of it) once: a step repeated would be checked entry by entry.
+    const key = `${sel.stepIndex}:${sel.portion}`;
+    if (seenSteps.has(key)) problems.push({ kind: 'duplicate-step', stepIndex: sel.stepIndex, portion: sel.portion });
+    seenSteps.add(key);
+    if (sel.portion > 0) portions.set(sel.stepIndex, [...(portions.get(sel.stepIndex) ?? []), sel.portion]);
+    const seenOptions = new Set<string>();
+    for (const id of sel.optionIds) {
+      if (seenOptions.has(id)) problems.push({ kind: 'duplicate-option', stepIndex: sel.stepIndex, optionId: id });
+      seenOptions.add(id);
     }
     if (sel.portion > 0 && !step.extendable) problems.push({ kind: 'portion-not-allowed', stepIndex: sel.stepIndex });
     if (sel.optionIds.length > 0 && !isStepVisible(step, sel.stepIndex, selection.variantsSelected)) {
@@ -123,6 +144,11 @@ export function validateSelection(item: MenuItem, selection: LineSelection): Sel
     const max = step.multi ? (step.maxOptions ?? step.options.length) : 1;
     if (new Set(sel.optionIds).size > max) problems.push({ kind: 'too-many', stepIndex: sel.stepIndex, max });
   }
+  for (const [stepIndex, list] of portions) {
+    // Extra portions may have gaps (one was removed again), but not be more than the limit.
+    const tooMany = list.length > SHOP_CONSTANTS.maxExtraPortions;
+    for (const portion of list) if (tooMany || portion > SHOP_CONSTANTS.maxLineCount) problems.push({ kind: 'bad-portion', stepIndex, portion });
+  }
   steps.forEach((step, stepIndex) => {
     if (step.optional || step.implicit) return;
     if (!isStepVisible(step, stepIndex, selection.variantsSelected)) return;
@@ -130,7 +156,10 @@ export function validateSelection(item: MenuItem, selection: LineSelection): Sel
     const ohneChosen = main?.optionIds.some((id) => step.options.find((o) => o.id === id)?.ohne) ?? false;
     if (!main || (main.optionIds.length === 0 && !ohneChosen)) problems.push({ kind: 'missing-choice', stepIndex, title: stepTitle(step) });
   });
+  const seenStyles = new Set<string>();
   for (const id of selection.stylesSelected) {
+    if (seenStyles.has(id)) problems.push({ kind: 'duplicate-style', styleId: id });
+    seenStyles.add(id);
     const style = item.extras.styles.find((s) => s.id === id);
     if (!style) problems.push({ kind: 'unknown-style', styleId: id });
     else if (style.active === false) problems.push({ kind: 'inactive-style', styleId: id });

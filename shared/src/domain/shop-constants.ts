@@ -21,6 +21,13 @@ export const SHOP_CONSTANTS = {
    * a minute reaches the staff once; the guest is told the waiter is already on the way.
    */
   waiterCallRepeatMs: 60_000,
+  /**
+   * Beyond the spec (limits on input, docs/security.md): at most this many of one article in a
+   * line, lines in an order, and extra portions of one step.
+   */
+  maxLineCount: 99,
+  maxOrderLines: 50,
+  maxExtraPortions: 5,
   /** Beyond the spec: the phone vibrates with the order-ready signal (on, off, on; ms). */
   readyVibrationPattern: [300, 150, 300] as number[],
   /** Cart lock after a restore. */

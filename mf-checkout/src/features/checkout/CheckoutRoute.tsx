@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform } from '@shop/shared/bus';
 import { productLines } from '@shop/shared/domain/cart';
-import { checkoutRedirect, type StepKind } from '@shop/shared/domain/checkout-flow';
+import { checkoutRedirect, needsHumanCheck, type StepKind } from '@shop/shared/domain/checkout-flow';
 import {
   hasErrors,
   normaliseEmail,
@@ -92,13 +92,16 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const [captcha, setCaptcha] = useState<CaptchaValue | null>(null);
   const [busy, setBusy] = useState(false);
   const [methodLabel, setMethodLabel] = useState<string | undefined>(undefined);
-  const [done, setDone] = useState<SavedOrder | null>(null);
+  const [doneState, setDone] = useState<SavedOrder | null>(null);
   const pending = useStore(pendingPaymentStore);
   const [savedOrder, setSavedOrder] = useState<SavedOrder | null>(() =>
     pending && pending.flow === flow.id ? pending.order : null,
   );
   const guard = useRef(createSubmitGuard());
-  const doneRef = useRef(false);
+  // Set at once when the order is finished: emptying the cart re-renders synchronously (a store
+  // update) before the `done` state arrives, and must not be read as "cart empty, go home".
+  const doneRef = useRef<SavedOrder | null>(null);
+  const done = doneState ?? doneRef.current;
 
   const hasTime = flow.steps.includes('time');
   const [now, setNow] = useState(() => Date.now());
@@ -181,7 +184,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const [captchaRetry] = useState(() => {
     const retry = captchaRetryStore.get();
     if (retry) captchaRetryStore.reset();
-    return retry && flow.id === 'takeaway';
+    return retry && needsHumanCheck({ usecase: ctx.usecase, onlinePay: flow.onlinePay });
   });
   useEffect(() => {
     if (!captchaRetry) return;
@@ -194,7 +197,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const goTo = (kind: StepKind) => setStepIndex(flow.steps.indexOf(kind));
 
   function complete(order: SavedOrder) {
-    doneRef.current = true;
+    doneRef.current = order;
     setDone(order);
     finishOrder(order, flow, { askGuestToLogin: !ctx.user && features.enableStempel });
   }
@@ -236,7 +239,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       const draftWithoutId = buildOrderDraft(input);
       // One order per checkout: going back and changing time, note, data or tip updates that order.
       const clientId = checkoutClientId(flow.id, abandonUnpaidOrder);
-      const draft = { ...draftWithoutId, clientId, ...(captcha ? { captcha: { id: captcha.id, answer: captcha.answer } } : {}) };
+      const draft = { ...draftWithoutId, clientId, ...(captcha ? { captcha: { payload: captcha.payload } } : {}) };
       const outcome = await saveOrder(draft, flow);
       if (outcome.kind === 'reload') {
         if (outcome.reason === 'captcha') captchaRetryStore.set(true);
@@ -327,7 +330,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
 
   if (redirect && !done) return null;
 
-  const captchaNeeded = step === 'confirm' && flow.id === 'takeaway';
+  const captchaNeeded = step === 'confirm' && needsHumanCheck({ usecase: ctx.usecase, onlinePay: flow.onlinePay });
   const canSubmit = !busy && (!captchaNeeded || captcha !== null) && !(flow.id === 'inhouseWithPayTip' && step === 'data' && hasErrors(dataErrors));
   const primaryLabel = step === 'confirm' || (flow.steps.length === 1 && step === 'data') ? t.placeOrder : t.next;
 

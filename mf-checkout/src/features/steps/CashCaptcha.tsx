@@ -1,64 +1,80 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callAction } from '@shop/shared/client';
-import { isCaptchaComplete } from '@shop/shared/domain/checkout-validation';
 import { de } from '@shop/shared/i18n';
-import { Button } from '@shop/shared/ui';
-import { Field } from '../ui/fields';
 import css from './steps.module.css';
 
 export interface CaptchaValue {
-  readonly id: string;
-  readonly answer: string;
+  /** The solved check, as the widget hands it over (base64). */
+  readonly payload: string;
+}
+
+type Widget = HTMLElementTagNameMap['altcha-widget'];
+
+/**
+ * Loads the ALTCHA widget (its CSP-friendly build: no inline code, the proof-of-work worker as its
+ * own file) with the shop's German words, once.
+ */
+let loaded: Promise<void> | null = null;
+function loadWidget(): Promise<void> {
+  loaded ??= (async () => {
+    await import('altcha/altcha.css');
+    await import('altcha/external');
+    await import('altcha/i18n/de');
+    const altcha = (globalThis as unknown as { $altcha: import('altcha/types').AltchaGlobal }).$altcha;
+    altcha.algorithms.set('PBKDF2/SHA-256', () => new Worker(new URL('altcha/workers/pbkdf2', import.meta.url)));
+    altcha.i18n.set('de', { ...(altcha.i18n.get('de') ?? {}), ...de.checkout.captchaWidget });
+  })();
+  return loaded;
 }
 
 /**
- * The cash captcha of the pickup-payment flow (checkout-spec §2, §9): the order button shows only
- * when 4 characters are typed. The code is issued and checked by the server.
+ * The human check of orders paid on site (checkout-spec §2: the order button shows only once it is
+ * passed; ADR 0014). A proof of work the browser solves by itself right away — no picture, no
+ * puzzle, usable with keyboard and screen reader; the server issues and checks it.
  */
 export function CashCaptcha({ value, onChange }: { value: CaptchaValue | null; onChange: (v: CaptchaValue | null) => void }) {
-  const [captcha, setCaptcha] = useState<{ captchaId: string; svg: string } | null>(null);
-  const [input, setInput] = useState('');
+  const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    setInput('');
-    onChange(null);
-    callAction('GetCashCaptcha', {}).then(
-      (res) => (res.ok ? setCaptcha({ captchaId: res.captchaId, svg: res.svg }) : setFailed(true)),
-      () => setFailed(true),
-    );
-  }, [onChange]);
+  const change = useRef(onChange);
+  change.current = onChange;
 
   useEffect(() => {
-    if (!value) load();
+    if (value) return;
+    let widget: Widget | null = null;
+    let alive = true;
+    const onState = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      change.current(state === 'verified' && payload ? { payload } : null);
+    };
+    void Promise.all([loadWidget(), callAction('GetCashCaptcha', {})])
+      .then(async ([, res]) => {
+        if (!alive || !host.current) return;
+        if (!res.ok) return setFailed(true);
+        widget = document.createElement('altcha-widget');
+        widget.setAttribute('name', 'shop-captcha');
+        widget.addEventListener('statechange', onState);
+        host.current.append(widget);
+        await widget.configure({ challenge: res.challenge as never, language: 'de', auto: 'off', hideFooter: true });
+        // Solved right away: the guest only sees it tick (the button to order appears when it is done).
+        await widget.verify();
+      })
+      .catch((error: unknown) => {
+        console.warn('[mf_checkout] human check unavailable', error);
+        if (alive) setFailed(true);
+      });
+    return () => {
+      alive = false;
+      widget?.removeEventListener('statechange', onState);
+      widget?.remove();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <div data-testid="cash-captcha">
-      <div className={css.captcha}>
-        {captcha ? (
-          <img className={css.captchaImage} alt={de.checkout.captchaLabel} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} />
-        ) : null}
-        <Button variant="ghost" onClick={load}>
-          {de.checkout.captchaReload}
-        </Button>
-      </div>
+    <div data-testid="cash-captcha" className={css.captcha}>
+      <p className={css.captchaLabel}>{de.checkout.captchaLabel}</p>
+      <div ref={host} data-testid="cash-captcha-widget" />
       {failed ? <p role="alert">{de.checkout.stepException}</p> : null}
-      <Field
-        label={de.checkout.captchaLabel}
-        value={input}
-        maxLength={4}
-        autoComplete="off"
-        autoCapitalize="characters"
-        onValue={(v) => {
-          const next = v.replace(/\s/g, '').slice(0, 4);
-          setInput(next);
-          onChange(captcha && isCaptchaComplete(next) ? { id: captcha.captchaId, answer: next } : null);
-        }}
-        testId="captcha-input"
-      />
       <p className={css.muted}>{de.checkout.captchaHint}</p>
     </div>
   );

@@ -134,19 +134,22 @@ export function BoardPage() {
   const [printing, setPrinting] = useState<string | null>(null);
   const [asking, setAsking] = useState<(ReasonRequest & { order: SavedOrder }) | null>(null);
 
-  // Browsers allow sound only after a gesture: the first tap on the page unlocks the chime.
+  // Browsers allow sound only after a gesture: the first tap on the page unlocks the chime. On the
+  // click, not on pointerdown: the hint above the orders then goes away after the tap has landed,
+  // not between press and release (which would move the button away from the finger).
   useEffect(() => {
     const unlock = () => {
       chime.unlock();
       setSoundReady(true);
     };
-    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('click', unlock, { once: true });
     document.addEventListener('keydown', unlock, { once: true });
     return () => {
-      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('click', unlock);
       document.removeEventListener('keydown', unlock);
     };
   }, [chime]);
+  const [awaitingOpen, setAwaitingOpen] = useState(false);
 
   // Printing one order (a kitchen ticket): the print style shows only the card marked printing.
   useEffect(() => {
@@ -247,7 +250,12 @@ export function BoardPage() {
               ))}
             </ul>
             {unpaid.length > 0 ? (
-              <details className={css.awaiting} data-testid="board-awaiting-payment">
+              <details
+                className={css.awaiting}
+                data-testid="board-awaiting-payment"
+                open={awaitingOpen}
+                onToggle={(e) => setAwaitingOpen((e.currentTarget as HTMLDetailsElement).open)}
+              >
                 <summary>{fill(texts.boardAwaitingPayment, { count: unpaid.length })}</summary>
                 <p className={css.hint}>{texts.boardAwaitingPaymentHint}</p>
                 <ul className={css.grid}>

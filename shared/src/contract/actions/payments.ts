@@ -122,9 +122,11 @@ export const paymentsActions = {
     payload: z.object({ order: orderRef, rfid: z.string().min(1).max(64) }).strict(),
     response: z.object({ holdId: z.string(), balance: z.number().int() }),
   },
-  /** A cash captcha of 4 characters for the pickup-payment flow (checkout-spec §2, §9). */
+  /** The human check of orders paid on site (checkout-spec §2; ADR 0014): a signed proof-of-work challenge. */
   GetCashCaptcha: {
     payload: z.object({}).strict().optional(),
-    response: z.object({ captchaId: z.string(), svg: z.string() }),
+    response: z.object({
+      challenge: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }).passthrough(),
+    }),
   },
 } as const;

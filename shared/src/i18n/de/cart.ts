@@ -65,6 +65,9 @@ export const cart = {
 
   // refusals (shop-spec §5 Adding to the cart)
   orderingDisabled: 'Aktuell sind keine Online Bestellungen möglich!',
+  flowDisabled: 'Diese Bestellart ist zur Zeit leider nicht möglich.',
+  tooManyLines: 'Bitte bestelle höchstens {max} verschiedene Artikel auf einmal.',
+  unikatTwice: '„{name}“ gibt es nur einmal pro Bestellung.',
   branchOrderingDisabled: 'In dieser Filiale sind aktuell keine Bestellungen möglich. Bitte versuche es später erneut.',
   stockLimit: 'Von „{name}“ sind nur noch {count} Stück verfügbar.',
   couponExpired: 'Dieser Gutschein ist leider abgelaufen.',

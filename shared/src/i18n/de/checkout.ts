@@ -69,11 +69,20 @@ export const checkout = {
   payToWaiterInfo: 'Die Bezahlung erfolgt beim Kellner.',
   payOnPickupInfo: 'Die Bezahlung erfolgt bei Abholung an der Theke.',
   ticketsByEmail: 'Deine Tickets senden wir an deine E-Mail-Adresse.',
-  // cash captcha (checkout-spec §2, §9: 4 characters)
-  captchaLabel: 'Sicherheitscode',
-  captchaHint: 'Bitte gib die 4 Zeichen aus dem Bild ein.',
-  captchaReload: 'Neuer Code',
-  captchaWrong: 'Der Sicherheitscode war nicht richtig. Bitte gib den neuen Code ein.',
+  // human check of orders paid on site (checkout-spec §2; ADR 0014: a proof of work, no picture)
+  captchaLabel: 'Sicherheitsprüfung',
+  captchaHint: 'Wir prüfen kurz, dass hier ein Mensch bestellt – ohne Bilderrätsel. Tippe auf das Kästchen.',
+  captchaWrong: 'Die Sicherheitsprüfung ist abgelaufen. Bitte bestätige sie noch einmal.',
+  /** The words of the check itself (the widget's German, in the shop's 'du'). */
+  captchaWidget: {
+    error: 'Die Prüfung hat nicht geklappt. Bitte versuche es noch einmal.',
+    expired: 'Die Prüfung ist abgelaufen. Bitte bestätige sie noch einmal.',
+    label: 'Ich bin kein Roboter',
+    verificationRequired: 'Bitte bestätige die Sicherheitsprüfung.',
+    verified: 'Geprüft',
+    verifying: 'Wird geprüft …',
+    waitAlert: 'Wird geprüft … bitte warte einen Moment.',
+  },
   // mehrweg (reusable packaging, VerpackG § 33)
   mehrwegTitle: 'Mehrwegverpackung',
   mehrwegOption: 'Ich möchte meine Bestellung in einer Mehrwegverpackung erhalten',

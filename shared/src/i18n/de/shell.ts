@@ -1,5 +1,9 @@
 /** Shell texts (shop-spec §2 Shell, Home, Navigation rules). */
 export const shell = {
+  /** 429 from the server (rate limits, docs/security.md). */
+  tooManyRequests: 'Das waren gerade sehr viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.',
+  /** 400 for text with control characters (docs/security.md "Limits"). */
+  invalidCharacters: 'Deine Angaben enthalten unzulässige Zeichen. Bitte prüfe deine Eingaben.',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundText: 'Diese Seite gibt es leider nicht (mehr).',
   toStartPage: 'Zur Startseite',
