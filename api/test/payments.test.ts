@@ -72,13 +72,26 @@ describe.each(testDatabases())('payments with the offline test provider on $name
 
   const paymentRows = (order: SavedOrder) => t.api.database.db.select().from(payments).where(eq(payments.uniqueOrderId, order.uniqueOrderId));
 
-  it('answers in test mode and keeps saved cards with label and expiry', async () => {
+  it('answers in test mode and keeps an account holder\'s saved cards with label and expiry', async () => {
+    const anna = { token: 'token-anna' };
+    const customer = (await t.call('CreateStripeBuyer', { fuid: 'uid-anna', email: 'anna@example.org' }, anna)).body.stripeCustomerId as string;
+    const attached = await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: 'pm_card_visa', testCardExpiry: '12/34' }, anna);
+    const pm = (attached.body.paymentMethod as { paymentMethodId: string }).paymentMethodId;
+    const profile = await t.call('GetStripeBuyersProfile', {}, anna);
+    expect(profile.body).toMatchObject({ mode: 'test', stripeCustomerId: customer });
+    expect(profile.body.paymentMethods).toContainEqual({ paymentMethodId: pm, label: 'Visa •••• 4242', exp: '12/34' });
+    // The same buyer gets the same customer again, on any device.
+    expect((await t.call('CreateStripeBuyer', { email: 'anna@example.org' }, { ...anna, browserId: OTHER_BROWSER })).body.stripeCustomerId).toBe(customer);
+    // Someone else's account sees none of it.
+    expect((await t.call('GetStripeBuyersProfile', {}, { token: 'token-ben' })).body.paymentMethods).toEqual([]);
+  });
+
+  it('a guest pays with a card but never keeps it: the next guest in the same browser is offered no card (checkout-spec §6)', async () => {
     const card = await savedCard('pm_card_visa');
+    const order = (await t.call('SaveNewOrder', { order: onlineDraft([{ itemId: 'tacos-al-pastor' }]) })).body.order as SavedOrder;
+    expect((await intent(order, card)).body.status).toBe('requires_capture');
     const profile = await t.call('GetStripeBuyersProfile', {});
-    expect(profile.body).toMatchObject({ mode: 'test', stripeCustomerId: card.customer });
-    expect(profile.body.paymentMethods).toContainEqual({ paymentMethodId: card.pm, label: 'Visa •••• 4242', exp: '12/34' });
-    // The same buyer gets the same customer again.
-    expect((await t.call('CreateStripeBuyer', { email: 'erika@example.org' })).body.stripeCustomerId).toBe(card.customer);
+    expect(profile.body).toMatchObject({ stripeCustomerId: null, paymentMethods: [] });
   });
 
   it('the same order sent 5 times (retries, double click) makes exactly one order and at most one authorization', async () => {

@@ -11,8 +11,11 @@ import { takeawayDraft } from './support/orders';
 import { startStripeFake, type StripeFake } from './support/stripe-fake';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
+import { testVerifier } from './support/staff';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
+/** A signed-in account holder (testVerifier: 'user:<uid>'). */
+const ANNA = { token: 'user:anna' };
 
 describe.each(testDatabases())('Stripe adapter through the official SDK on $name', (database) => {
   let fake: StripeFake;
@@ -24,6 +27,7 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
   beforeAll(async () => {
     fake = await startStripeFake();
     t = await startTestApi(await database.open(), {
+      verifier: testVerifier,
       env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_API_BASE: fake.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
     menu = (await t.call('PullFoodMenu', {})).body.menu as Menu;
@@ -45,9 +49,9 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
     expect(res.status).toBe(200);
     return res.body.order as SavedOrder;
   }
-  async function card(token: string) {
-    const customer = (await t.call('CreateStripeBuyer', { email: 'erika@example.org' })).body.stripeCustomerId as string;
-    const attached = await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: token });
+  async function card(token: string, opts: { token?: string } = {}) {
+    const customer = (await t.call('CreateStripeBuyer', { email: 'erika@example.org' }, opts)).body.stripeCustomerId as string;
+    const attached = await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: token }, opts);
     expect(attached.status).toBe(200);
     return { customer, pm: (attached.body.paymentMethod as { paymentMethodId: string }).paymentMethodId };
   }
@@ -65,13 +69,20 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
     return t.api.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
   }
 
-  it('is live: a customer, an attached card with label and expiry, listed and detached', async () => {
-    const c = await card('pm_card_visa');
-    const profile = await t.call('GetStripeBuyersProfile', {});
+  it('is live: an account holder\'s customer, an attached card with label and expiry, listed and detached', async () => {
+    const c = await card('pm_card_visa', ANNA);
+    const profile = await t.call('GetStripeBuyersProfile', {}, ANNA);
     expect(profile.body).toMatchObject({ mode: 'live', stripeCustomerId: c.customer, paymentMethods: [{ paymentMethodId: c.pm, label: 'Visa •••• 4242', exp: '12/34' }] });
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/customers' && (r.body.metadata as Record<string, string>).owner === 'anna')).toBe(true);
+    expect((await t.call('DetachStripeMethod', { stripeCustomerId: c.customer, paymentMethodId: c.pm }, ANNA)).status).toBe(200);
+    expect((await t.call('GetStripeBuyersProfile', {}, ANNA)).body.paymentMethods).toEqual([]);
+  });
+
+  it('a guest\'s card is used for the payment only and never listed again', async () => {
+    const c = await card('pm_card_visa');
     expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/customers' && String((r.body.metadata as Record<string, string>).owner).startsWith('guest:'))).toBe(true);
-    expect((await t.call('DetachStripeMethod', { stripeCustomerId: c.customer, paymentMethodId: c.pm })).status).toBe(200);
-    expect((await t.call('GetStripeBuyersProfile', {})).body.paymentMethods).toEqual([]);
+    expect((await t.call('GetStripeBuyersProfile', {})).body).toMatchObject({ stripeCustomerId: null, paymentMethods: [] });
+    expect((await intent(await onlineOrder(), c)).body.status).toBe('requires_capture');
   });
 
   it('authorizes with a manual-capture PaymentIntent: once, even when asked 5 times at once', async () => {

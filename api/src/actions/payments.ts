@@ -55,9 +55,15 @@ function requireTestMode(ctx: ActionContext) {
   return p;
 }
 
+/**
+ * Saved cards are for customers with an account (checkout-spec §6). A guest's card is attached for
+ * the payment in progress only: the profile never lists a guest's cards, so the next person using
+ * the same browser is not offered them.
+ */
 const GetStripeBuyersProfile: ActionHandler<'GetStripeBuyersProfile'> = async (_payload, ctx) =>
   guarded(async () => {
     const p = paymentsOf(ctx.db, ctx.now);
+    if (!ctx.user) return { stripeCustomerId: null, paymentMethods: [], mode: p.mode };
     const customerId = await customerOf(ctx);
     return { stripeCustomerId: customerId, paymentMethods: customerId ? await p.card.listCards(customerId) : [], mode: p.mode };
   });

@@ -74,7 +74,7 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
       request.log.error({ err: error }, 'action failed');
       return reply
         .code(500)
-        .send(new ApiError(500, 'internal', 'Internal error', 'Unerwarteter Fehler. Bitte versuche es erneut.').toBody());
+        .send(new ApiError(500, 'internal', 'Internal error', shellTexts.serverError).toBody());
     }
   });
 }

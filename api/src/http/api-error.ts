@@ -1,4 +1,5 @@
 import type { ActionError, ActionErrorCode, ResponseFlags } from '@shop/shared/contract';
+import { shell as texts } from '@shop/shared/i18n/shell';
 
 /** An expected failure of an action: HTTP status, machine code, English message, German text. */
 export class ApiError extends Error {
@@ -31,5 +32,5 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, issues?: ActionError['issues']) =>
-  new ApiError(400, 'validation', message, undefined, {}, issues);
+  new ApiError(400, 'validation', message, texts.invalidInput, {}, issues);
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);

@@ -9,6 +9,8 @@ export interface MenuSnapshot {
   readonly items: ReadonlyMap<string, { item: MenuItem; category: Omit<MenuCategory, 'items'> }>;
 }
 
+export type ItemLookup = (id: string) => { item: MenuItem; category: Omit<MenuCategory, 'items'> } | undefined;
+
 /**
  * The server's own menu and config: the authority for every price. Cached per kind and
  * invalidated by the version stamp in `settings` (bumped whenever the menu changes).
@@ -53,6 +55,14 @@ export function createMenuRepository(db: Db) {
     /** Finds an item in either menu. */
     async findItem(id: string) {
       return (await load('food')).items.get(id) ?? (await load('drink')).items.get(id);
+    },
+    /**
+     * Both menus as one lookup, read once (at most two version queries, whatever the number of
+     * lines): what an order's recomputation uses, so that a long order costs no query per line.
+     */
+    async itemLookup(): Promise<ItemLookup> {
+      const [food, drink] = [await load('food'), await load('drink')];
+      return (id) => food.items.get(id) ?? drink.items.get(id);
     },
     async appConfig(): Promise<AppConfig> {
       const row = await db.select().from(settings).where(eq(settings.key, 'appconfig'));

@@ -24,7 +24,7 @@ import { de, fill } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/api-error';
 import { mayUse, type CouponRepository } from './coupon-repository';
-import type { MenuRepository } from './menu-repository';
+import type { ItemLookup, MenuRepository } from './menu-repository';
 import { verifyStampReward } from './stamp-reward';
 
 const t = de.cart;
@@ -118,8 +118,9 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
   // What the guest could order now, by the same rules the menu shows (shop-spec §5 Menu visibility).
   const visibility: VisibilityContext = { clock: shopClock(deps.now), mode, store: deps.filialnummer, globalExtras: config.globalExtras };
   const held = new Map((deps.own?.stock ?? []).map((s) => [s.id, s.count]));
+  const itemOf = await deps.menus.itemLookup();
   for (const line of products) {
-    const { line: priced, limited, kind } = await repriceProduct(line, visibility, deps.menus, stockEnabled, held.get(line.id) ?? 0);
+    const { line: priced, limited, kind } = repriceProduct(line, visibility, itemOf, stockEnabled, held.get(line.id) ?? 0);
     if (mixesTickets(repriced, priced.type)) throw conflict('validation', 'Tickets mixed with food or drinks', de.menu.ticketMix);
     repriced.push(priced);
     if (limited) {
@@ -227,15 +228,15 @@ function checkTargetTime(draft: OrderDraft, lines: readonly ProductLine[], confi
   }
 }
 
-async function repriceProduct(
+function repriceProduct(
   line: ProductLine,
   visibility: VisibilityContext,
-  menus: MenuRepository,
+  itemOf: ItemLookup,
   stockEnabled: boolean,
   /** Units of this article the order being changed holds already. */
   held = 0,
-): Promise<{ line: ProductLine; limited: boolean; kind: 'food' | 'drink' }> {
-  const found = await menus.findItem(line.id);
+): { line: ProductLine; limited: boolean; kind: 'food' | 'drink' } {
+  const found = itemOf(line.id);
   if (!found) throw conflict('not_found', `Item ${line.id} is not on the menu`, fill(t.itemUnavailable, { name: line.nameToDisplay }));
   const { category } = found;
   // Options switched off by a global extra cannot be chosen (shop-spec §5).

@@ -28,6 +28,17 @@ function loadWidget(): Promise<void> {
 }
 
 /**
+ * The widget is a Svelte custom element: its methods exist once the element has mounted its
+ * component, a task after it was connected. Waits for that (at most about 2 s).
+ */
+async function mounted(widget: Widget): Promise<void> {
+  for (let i = 0; i < 100 && typeof (widget as Partial<Widget>).configure !== 'function'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (typeof (widget as Partial<Widget>).configure !== 'function') throw new Error('The ALTCHA widget did not mount');
+}
+
+/**
  * The human check of orders paid on site (checkout-spec §2: the order button shows only once it is
  * passed; ADR 0014). A proof of work the browser solves by itself right away — no picture, no
  * puzzle, usable with keyboard and screen reader; the server issues and checks it.
@@ -54,6 +65,8 @@ export function CashCaptcha({ value, onChange }: { value: CaptchaValue | null; o
         widget.setAttribute('name', 'shop-captcha');
         widget.addEventListener('statechange', onState);
         host.current.append(widget);
+        await mounted(widget);
+        if (!alive) return;
         await widget.configure({ challenge: res.challenge as never, language: 'de', auto: 'off', hideFooter: true });
         // Solved right away: the guest only sees it tick (the button to order appears when it is done).
         await widget.verify();

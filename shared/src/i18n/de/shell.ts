@@ -4,6 +4,10 @@ export const shell = {
   tooManyRequests: 'Das waren gerade sehr viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.',
   /** 400 for text with control characters (docs/security.md "Limits"). */
   invalidCharacters: 'Deine Angaben enthalten unzulässige Zeichen. Bitte prüfe deine Eingaben.',
+  /** 400 for a request the contract refuses (too long, wrong type, unknown field). */
+  invalidInput: 'Einige Angaben sind ungültig oder zu lang. Bitte prüfe deine Eingaben.',
+  /** 500: something failed on the server. */
+  serverError: 'Unerwarteter Fehler. Bitte versuche es erneut.',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundText: 'Diese Seite gibt es leider nicht (mehr).',
   toStartPage: 'Zur Startseite',
