@@ -11,6 +11,10 @@ export async function expectBadge(page: Page, count: number): Promise<void> {
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  // Anything the Content-Security-Policy blocked is a bug too (docs/security.md "Headers").
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { emit } from '@shop/shared/bus';
-import { callAction } from '@shop/shared/client';
+import { ActionCallError, callAction } from '@shop/shared/client';
 import type { Coupon, OrderMode } from '@shop/shared/contract';
 import { isOrderingEnabled } from '@shop/shared/domain/add-to-cart-rules';
 import { newCartItemId } from '@shop/shared/domain/cart';
@@ -91,7 +91,14 @@ export async function putCouponInCart(coupon: Coupon, mode: OrderMode): Promise<
 export async function redeemCode(input: string, mode: OrderMode): Promise<RedeemOutcome> {
   const code = normalizeCouponCode(input);
   if (code === '') return { kind: 'refused', message: t.codeEmpty };
-  const coupon = await findCoupon(code);
+  let coupon: Coupon | null;
+  try {
+    coupon = await findCoupon(code);
+  } catch (error) {
+    // Too many codes tried (rate limit): the server's German text says to wait.
+    if (error instanceof ActionCallError && error.status === 429 && error.userMessage) return { kind: 'refused', message: error.userMessage };
+    throw error;
+  }
   if (!coupon) return { kind: 'refused', message: t.codeUnknown };
   return putCouponInCart(coupon, mode);
 }

@@ -29,6 +29,8 @@ export function WaiterCallPage() {
   const mode = useStore(orderModeStore);
   const { table } = useStore(tableStore);
   const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
+  /** The server's own text when it refused the call (too many calls). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const signalId = useRef<string | null>(null);
 
   useEffect(() => {
@@ -49,6 +51,8 @@ export function WaiterCallPage() {
       navigateTo('KellnerrufErfolgreich', undefined, res.repeated ? { repeated: '1' } : undefined);
     } catch (error) {
       if (!(error instanceof TransportError || error instanceof ActionCallError)) console.warn('[mf_orders] Kellnerruf failed', error);
+      // Too many calls (rate limit): the server's German text says to wait.
+      setRefusal(error instanceof ActionCallError && error.status === 429 ? (error.userMessage ?? null) : null);
       setState('failed');
     }
   };
@@ -68,7 +72,7 @@ export function WaiterCallPage() {
           <p>{texts.waiterCallIntro}</p>
           {state === 'failed' ? (
             <Notice error testId="waiter-call-failed">
-              {texts.waiterCallFailed}
+              {refusal ?? texts.waiterCallFailed}
             </Notice>
           ) : null}
           <Button block disabled={state === 'sending'} onClick={() => void send()} data-testid="waiter-call-button">
