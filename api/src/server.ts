@@ -11,6 +11,7 @@ import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
 import { registerActionRoute } from './http/action-route';
 import { registerAuthEmulatorProxy } from './http/auth-emulator-proxy';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerEventsRoute } from './http/events-route';
 import { registerMediaRoute } from './http/media-route';
@@ -88,6 +89,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     paypal: Boolean(config.paypalClientId),
     firebase: !config.firebaseAuthEmulatorHost,
   });
+  await registerCompression(app);
   const limit = await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
 
   const payments: ResolvedDescriptor['payments'] = config.stripeSecretKey

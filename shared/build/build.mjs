@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import { precompress } from './precompress.mjs';
 import { sourceHash, STAMP_FILE } from './source-hash.mjs';
 
 export async function buildApp(appDir, { version } = {}) {
@@ -19,6 +20,7 @@ export async function buildApp(appDir, { version } = {}) {
     throw new Error(`Build of ${path.basename(appDir)} failed:\n${info.errors.map((e) => e.message).join('\n\n')}`);
   }
   const outDir = config.output.path;
+  precompress(outDir);
   fs.writeFileSync(
     path.join(outDir, STAMP_FILE),
     JSON.stringify({ app: path.basename(appDir), sourceHash: sourceHash(appDir), builtAt: new Date().toISOString() }, null, 2),

@@ -51,11 +51,16 @@ export async function registerStaticRoutes(app: FastifyInstance, appRoot: string
     wildcard: false,
     serve: fs.existsSync(shellDist),
     cacheControl: false,
+    // Brotli/gzip files written at build time (shared/build/precompress.mjs), for these routes and
+    // every reply.sendFile (the remotes' versioned folders): Content-Encoding and Vary are set.
+    preCompressed: true,
     // @fastify/static 10 calls setHeaders(reply, path, stat) for every file it sends, also for
     // reply.sendFile from other routes: only the shell's own files are decided here.
     setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
       if (!filePath.startsWith(shellDist + path.sep)) return;
-      reply.header('cache-control', HASHED.test(path.basename(filePath)) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
+      // A pre-compressed copy (main.0123abcd.js.br) is cached as its original.
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+      reply.header('cache-control', HASHED.test(name) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
     },
   });
 
