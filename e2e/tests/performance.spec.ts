@@ -52,3 +52,12 @@ for (const [path, budgetKb] of [
     expect(total / 1024).toBeLessThan(budgetKb);
   });
 }
+
+test('the largest image of a category page loads at once, with priority; later ones lazily', async ({ page }) => {
+  await page.goto('/SpeisenProdukte/burritos');
+  const images = page.getByTestId('product-card').locator('img');
+  await expect(images.first()).toBeVisible();
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.nth(5)).toHaveAttribute('loading', 'lazy');
+});

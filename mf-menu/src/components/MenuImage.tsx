@@ -1,8 +1,24 @@
 import { useState } from 'react';
 import css from './components.module.css';
 
-/** A lazily loaded menu image; a soft placeholder while it loads or when it is missing. */
-export function MenuImage({ src, alt, className, eager }: { src?: string | undefined; alt: string; className?: string; eager?: boolean }) {
+/**
+ * A menu image, loaded lazily unless it is among the first on screen (`eager`; `priority` also asks
+ * the browser to fetch it first: the page's largest paint); a soft placeholder while it loads or
+ * when it is missing.
+ */
+export function MenuImage({
+  src,
+  alt,
+  className,
+  eager,
+  priority,
+}: {
+  src?: string | undefined;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   const classes = [css.image, className ?? ''].join(' ');
   if (!src || failed) return <div className={[classes, css.imagePlaceholder].join(' ')} role="img" aria-label={alt} />;
@@ -11,8 +27,9 @@ export function MenuImage({ src, alt, className, eager }: { src?: string | undef
       className={classes}
       src={src}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed(true)}
     />
   );

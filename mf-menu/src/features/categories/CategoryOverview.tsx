@@ -13,6 +13,7 @@ import { categoryFromPrice } from '../../data/prices';
 import { setJumpFlag } from '../../data/jump';
 import common from '../../components/components.module.css';
 import css from './categories.module.css';
+import { aboveFold } from '../../components/above-fold';
 
 function listRoute(kind: MenuKind) {
   return kind === 'food' ? ('SpeisenProdukte' as const) : ('GetraenkeProdukte' as const);
@@ -56,7 +57,17 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function CategoryCard({ kind, category, mode }: { kind: MenuKind; category: MenuCategory; mode: Parameters<typeof categoryFromPrice>[1] }) {
+export function CategoryCard({
+  kind,
+  category,
+  mode,
+  aboveFold = false,
+}: {
+  kind: MenuKind;
+  category: MenuCategory;
+  mode: Parameters<typeof categoryFromPrice>[1];
+  aboveFold?: 'first' | boolean;
+}) {
   const count = category.items.length;
   const target = categoryTarget(kind, category);
   return (
@@ -72,7 +83,7 @@ export function CategoryCard({ kind, category, mode }: { kind: MenuKind; categor
         navigateToUrl(target);
       }}
     >
-      <MenuImage src={category.image ?? category.items[0]?.image} alt="" className={css.cardImage} />
+      <MenuImage src={category.image ?? category.items[0]?.image} alt="" className={css.cardImage} eager={Boolean(aboveFold)} priority={aboveFold === 'first'} />
       <span className={css.cardBody}>
         <span className={css.cardTitle}>{category.categoryDE}</span>
         {category.descriptionDE ? <span className={css.cardText}>{category.descriptionDE}</span> : null}
@@ -115,9 +126,9 @@ export function CategoryOverview({ kind }: { kind: MenuKind }) {
       {status === 'ready' && menu.length === 0 ? <DisabledMenu kind={kind} /> : null}
       {status === 'ready' && menu.length > 0 ? (
         <div className={common.grid} data-testid="category-grid">
-          {menu.map((category) => (
+          {menu.map((category, index) => (
             <div key={category.id} className={common.cell}>
-              <CategoryCard kind={kind} category={category} mode={view.context.mode} />
+              <CategoryCard kind={kind} category={category} mode={view.context.mode} aboveFold={aboveFold(index)} />
             </div>
           ))}
         </div>

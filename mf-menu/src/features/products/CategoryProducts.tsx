@@ -13,6 +13,7 @@ import { takeJumpFlag } from '../../data/jump';
 import { ProductCard } from './ProductCard';
 import common from '../../components/components.module.css';
 import css from './products.module.css';
+import { aboveFold } from '../../components/above-fold';
 
 const SECTION_TITLES: Readonly<Record<string, string>> = {
   classic: de.menu.sectionClassic,
@@ -132,13 +133,13 @@ export function CategoryProducts({ kind }: { kind: MenuKind }) {
         {category.descriptionDE ? <p className={css.intro}>{category.descriptionDE}</p> : null}
         <AllergenFilterBar view={view} hidden={hiddenHere} />
       </header>
-      {groupBySection(category.items).map((group) => (
+      {groupBySection(category.items).map((group, groupIndex) => (
         <section key={group.section || 'none'} id={group.section ? `section-${group.section}` : undefined} className={css.sectionBlock} data-testid={group.section ? `section-${group.section}` : undefined}>
           {group.section ? <h2 className={css.sectionTitle}>{sectionTitle(group.section)}</h2> : null}
           <div className={common.grid}>
-            {group.items.map((item) => (
+            {group.items.map((item, index) => (
               <div key={item.id} className={common.cell}>
-                <ProductCard item={item} category={category} kind={kind} view={view} />
+                <ProductCard item={item} category={category} kind={kind} view={view} aboveFold={groupIndex === 0 ? aboveFold(index) : false} />
               </div>
             ))}
           </div>

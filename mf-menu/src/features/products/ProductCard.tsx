@@ -30,12 +30,15 @@ export function ProductCard({
   kind,
   view,
   noInline,
+  aboveFold,
 }: {
   item: MenuItem;
   category: MenuCategory;
   kind: MenuKind;
   view: Pick<MenuView, 'context' | 'excluded'>;
   noInline?: boolean;
+  /** Among the first cards of the page: its image loads at once (the first one with priority). */
+  aboveFold?: 'first' | boolean;
 }) {
   const device = useDeviceClass();
   const [expanded, setExpanded] = useState(false);
@@ -60,7 +63,7 @@ export function ProductCard({
     <article className={[css.card, expanded ? css.cardExpanded : '', soldOut || !buyable ? css.cardMuted : ''].join(' ')} data-testid="product-card" data-item-id={item.id}>
       <a href={href} className={css.cardLink} onClick={open} aria-expanded={inline ? expanded : undefined}>
         <span className={css.media}>
-          <MenuImage src={item.image} alt="" />
+          <MenuImage src={item.image} alt="" eager={Boolean(aboveFold)} priority={aboveFold === 'first'} />
           {item.neu ? <span className={css.newFlag}>{de.menu.newBadge}</span> : null}
         </span>
         <span className={css.body}>

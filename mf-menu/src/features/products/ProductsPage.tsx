@@ -8,6 +8,7 @@ import { useMenuView, type MenuKind, type MenuView } from '../../data/menu-data'
 import { ProductCard } from './ProductCard';
 import common from '../../components/components.module.css';
 import css from './products.module.css';
+import { aboveFold } from '../../components/above-fold';
 
 function matches(text: string, query: string): boolean {
   return text.toLowerCase().includes(query);
@@ -24,13 +25,13 @@ function filterMenu(menu: Menu, query: string): Menu {
 function Group({ kind, view, menu }: { kind: MenuKind; view: MenuView; menu: Menu }) {
   return (
     <>
-      {menu.map((category) => (
+      {menu.map((category, categoryIndex) => (
         <section key={category.id}>
           <h2 className={css.groupTitle}>{category.categoryDE}</h2>
           <div className={common.grid}>
-            {category.items.map((item) => (
+            {category.items.map((item, index) => (
               <div key={item.id} className={common.cell}>
-                <ProductCard item={item} category={category} kind={kind} view={view} />
+                <ProductCard item={item} category={category} kind={kind} view={view} aboveFold={categoryIndex === 0 ? aboveFold(index) : false} />
               </div>
             ))}
           </div>
