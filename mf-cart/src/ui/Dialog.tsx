@@ -1,11 +1,10 @@
-import { useId, type ReactNode } from 'react';
-import { useShellLayer } from '@shop/shared/react';
+import type { ReactNode } from 'react';
+import { ModalDialog } from '@shop/shared/ui';
 import css from './dialog.module.css';
 
 /**
- * A modal dialog of the cart (note, coupon and promo dialogs). Registered with the shell's
- * navigation guard (useShellLayer): navigating while it is open closes it and cancels the
- * navigation (shop-spec §2). Escape and the backdrop close it too.
+ * A modal dialog of the cart (note, coupon and promo dialogs): the shop's one dialog primitive
+ * (focus in, trapped and returned; Escape and the backdrop close it; navigating closes it).
  */
 export function Dialog({
   title,
@@ -22,18 +21,10 @@ export function Dialog({
   maxWidth?: number;
   testId?: string;
 }) {
-  const titleId = useId();
-  useShellLayer(true, onClose);
-
   return (
-    <div className={css.backdrop} onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={css.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ maxWidth }} data-testid={testId}>
-        <h2 id={titleId} className={css.title}>
-          {title}
-        </h2>
-        <div className={css.body}>{children}</div>
-        <div className={css.actions}>{actions}</div>
-      </div>
-    </div>
+    <ModalDialog title={title} onClose={onClose} maxWidth={maxWidth} {...(testId ? { testId } : {})}>
+      <div className={css.body}>{children}</div>
+      <div className={css.actions}>{actions}</div>
+    </ModalDialog>
   );
 }

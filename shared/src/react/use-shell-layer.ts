@@ -4,9 +4,11 @@ import { emit, on } from '../bus/bus';
 /**
  * Registers a dialog drawn inside a remote with the shell while it is open, so that the shell's
  * navigation guard treats it like its own dialogs (shop-spec §2): navigating while it is open
- * closes it (onClose) and cancels the navigation. Escape closes it too.
+ * closes it (onClose) and cancels the navigation. Escape closes it too, unless `escape: false`
+ * (a native dialog handles Escape itself).
  */
-export function useShellLayer(open: boolean, onClose: () => void): void {
+export function useShellLayer(open: boolean, onClose: () => void, options: { escape?: boolean } = {}): void {
+  const escape = options.escape ?? true;
   // Not useId: every remote has its own React root, and their ids would collide.
   const id = useRef(`layer-${Math.random().toString(36).slice(2, 10)}`).current;
   const close = useRef(onClose);
@@ -18,11 +20,11 @@ export function useShellLayer(open: boolean, onClose: () => void): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current();
     };
-    window.addEventListener('keydown', onKey);
+    if (escape) window.addEventListener('keydown', onKey);
     return () => {
       sub.unsubscribe();
-      window.removeEventListener('keydown', onKey);
+      if (escape) window.removeEventListener('keydown', onKey);
       emit('shell:layer', { id, open: false });
     };
-  }, [open, id]);
+  }, [open, id, escape]);
 }

@@ -1,2 +1,3 @@
 export * from './components';
 export * from './icons';
+export { ModalDialog } from './ModalDialog';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { emit, on, type OverlayRequest } from '@shop/shared/bus';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
-import { Button, Icon } from '@shop/shared/ui';
+import { Button, Icon, ModalDialog } from '@shop/shared/ui';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
 import css from './overlays.module.css';
@@ -68,7 +68,7 @@ export function Overlays() {
     };
   }, []);
 
-  const answer = (dialog: DialogRequest, value: 'yes' | 'no' | 'ok') => {
+  const answer = (dialog: DialogRequest, value: 'yes' | 'no' | 'ok' | 'dismissed') => {
     closeDialog(dialog.id);
     setDialogs((d) => d.filter((x) => x.id !== dialog.id));
     emit('shell:overlay-answer', { id: dialog.id, answer: value });
@@ -78,30 +78,32 @@ export function Overlays() {
   return (
     <>
       {dialog ? (
-        <div className={css.backdrop} data-testid="dialog">
-          <div className={css.dialog} role="dialog" aria-modal="true" aria-labelledby={`${dialog.id}-title`}>
-            <h2 id={`${dialog.id}-title`} className={css.dialogTitle}>
-              {dialog.title}
-            </h2>
-            {dialog.text ? <p className={css.dialogText}>{dialog.text}</p> : null}
-            <div className={css.actions}>
-              {dialog.kind === 'question' ? (
-                <>
-                  <Button variant="ghost" onClick={() => answer(dialog, 'no')}>
-                    {dialog.no}
-                  </Button>
-                  <Button onClick={() => answer(dialog, 'yes')} autoFocus>
-                    {dialog.yes}
-                  </Button>
-                </>
-              ) : (
-                <Button onClick={() => answer(dialog, 'ok')} autoFocus>
-                  {shellTexts.ok}
+        <ModalDialog
+          key={dialog.id}
+          title={dialog.title}
+          testId="dialog"
+          // Escape answers a question with 'dismissed' (as navigating away does); a tap beside it does nothing.
+          onClose={() => answer(dialog, dialog.kind === 'question' ? 'dismissed' : 'ok')}
+          closeOnBackdrop={false}
+        >
+          {dialog.text ? <p className={css.dialogText}>{dialog.text}</p> : null}
+          <div className={css.actions}>
+            {dialog.kind === 'question' ? (
+              <>
+                <Button variant="ghost" onClick={() => answer(dialog, 'no')}>
+                  {dialog.no}
                 </Button>
-              )}
-            </div>
+                <Button onClick={() => answer(dialog, 'yes')} autoFocus>
+                  {dialog.yes}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => answer(dialog, 'ok')} autoFocus>
+                {shellTexts.ok}
+              </Button>
+            )}
           </div>
-        </div>
+        </ModalDialog>
       ) : null}
       {toast ? (
         <div className={css.toast} role="status" data-testid={toast.kind}>
@@ -117,6 +119,10 @@ export function Overlays() {
           </div>
         </div>
       ) : null}
+      {/* Always present, so that screen readers announce what is put into it. */}
+      <div className={css.srOnly} role="status" data-testid="live-status">
+        {added > 0 ? shellTexts.addedToCart : ''}
+      </div>
       {loading ? (
         <div className={css.loading} data-testid="loading-overlay" aria-busy="true">
           <div className={css.spinner} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { on } from '@shop/shared/bus';
 import { shell as texts } from '@shop/shared/i18n/shell';
-import { Button } from '@shop/shared/ui';
+import { Button, ModalDialog } from '@shop/shared/ui';
 import { copyShareLink, sendShareLink, shareUrl } from '../layout/app-actions';
 import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
 import css from './overlays.module.css';
@@ -47,37 +47,32 @@ export function ShareDialog() {
   const canSend = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   return (
-    <div className={css.backdrop} onClick={close} data-testid="share-backdrop">
-      <div className={css.dialog} role="dialog" aria-modal="true" aria-labelledby="share-dialog-title" data-testid="share-dialog" onClick={(e) => e.stopPropagation()}>
-        <h2 id="share-dialog-title" className={css.dialogTitle}>
-          {texts.shareTitle}
-        </h2>
-        <p className={css.dialogText}>{texts.shareIntro}</p>
-        <div
-          className={css.shareQr}
-          role="img"
-          aria-label={texts.shareQrLabel}
-          data-testid="share-qr"
-          // The SVG is generated locally from the shop's own address (no user input).
-          dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
-        />
-        <p className={css.shareUrl} data-testid="share-url">
-          {url}
-        </p>
-        <div className={css.actions}>
-          <Button variant="ghost" onClick={close} data-testid="share-close">
-            {texts.shareClose}
+    <ModalDialog title={texts.shareTitle} onClose={close} testId="share-dialog">
+      <p className={css.dialogText}>{texts.shareIntro}</p>
+      <div
+        className={css.shareQr}
+        role="img"
+        aria-label={texts.shareQrLabel}
+        data-testid="share-qr"
+        // The SVG is generated locally from the shop's own address (no user input).
+        dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+      />
+      <p className={css.shareUrl} data-testid="share-url">
+        {url}
+      </p>
+      <div className={css.actions}>
+        <Button variant="ghost" onClick={close} data-testid="share-close">
+          {texts.shareClose}
+        </Button>
+        <Button variant="secondary" onClick={() => void copyShareLink(url)} data-testid="share-copy">
+          {texts.shareCopy}
+        </Button>
+        {canSend ? (
+          <Button onClick={() => void sendShareLink(url)} data-testid="share-send">
+            {texts.shareSend}
           </Button>
-          <Button variant="secondary" onClick={() => void copyShareLink(url)} data-testid="share-copy">
-            {texts.shareCopy}
-          </Button>
-          {canSend ? (
-            <Button onClick={() => void sendShareLink(url)} data-testid="share-send">
-              {texts.shareSend}
-            </Button>
-          ) : null}
-        </div>
+        ) : null}
       </div>
-    </div>
+    </ModalDialog>
   );
 }

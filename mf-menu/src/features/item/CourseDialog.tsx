@@ -1,9 +1,8 @@
 import type { Course } from '@shop/shared/domain/configurator';
 import { de } from '@shop/shared/i18n';
-import { useObservable, useShellLayer } from '@shop/shared/react';
-import { Button } from '@shop/shared/ui';
+import { useObservable } from '@shop/shared/react';
+import { Button, ModalDialog } from '@shop/shared/ui';
 import { courseRequest$ } from '../../data/course';
-import css from './item.module.css';
 
 const LABELS: Record<Course, string> = {
   Vorspeise: de.menu.courseStarter,
@@ -18,24 +17,18 @@ const ORDER: Course[] = ['Vorspeise', 'Hauptspeise', 'Dessert'];
  */
 export function CourseDialog() {
   const request = useObservable(courseRequest$, courseRequest$.getValue());
-  // Navigating away closes the dialog and cancels the navigation (shop-spec §2); Escape too.
-  useShellLayer(request !== null, () => request?.resolve(null));
   if (!request) return null;
+  // Escape and navigating away cancel the choice (shop-spec §2).
   return (
-    <div className={css.backdrop} data-testid="course-dialog">
-      <div className={css.dialog} role="dialog" aria-modal="true" aria-labelledby="course-title">
-        <h2 id="course-title" className={css.dialogTitle}>
-          {de.menu.courseQuestion}
-        </h2>
-        {ORDER.filter((c) => request.courses.includes(c)).map((course) => (
-          <Button key={course} block onClick={() => request.resolve(course)} data-testid={`course-${course}`}>
-            {LABELS[course]}
-          </Button>
-        ))}
-        <Button block variant="ghost" onClick={() => request.resolve(null)}>
-          {de.menu.courseCancel}
+    <ModalDialog title={de.menu.courseQuestion} onClose={() => request.resolve(null)} closeOnBackdrop={false} testId="course-dialog">
+      {ORDER.filter((c) => request.courses.includes(c)).map((course) => (
+        <Button key={course} block onClick={() => request.resolve(course)} data-testid={`course-${course}`}>
+          {LABELS[course]}
         </Button>
-      </div>
-    </div>
+      ))}
+      <Button block variant="ghost" onClick={() => request.resolve(null)}>
+        {de.menu.courseCancel}
+      </Button>
+    </ModalDialog>
   );
 }

@@ -1,0 +1,135 @@
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useShellLayer } from '../react/use-shell-layer';
+import css from './modal-dialog.module.css';
+
+/** Elements a keyboard user can reach with Tab. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+let serial = 0;
+
+/**
+ * The element focused last outside any dialog, across all apps of the page: the opener of a dialog
+ * may already have lost focus when the dialog mounts (a button that disables itself while it waits
+ * for the answer), so the opener is the last element focused before the dialog.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLElement && !target.closest('dialog')) lastFocused = target;
+  });
+}
+
+/** Gives focus back to `el` once it can take it again (it may be disabled until the answer is handled). */
+function returnFocus(el: HTMLElement | null): void {
+  if (!el) return;
+  let tries = 0;
+  const attempt = () => {
+    if (!el.isConnected || document.activeElement === el || document.querySelector('dialog[open]')) return;
+    el.focus();
+    if (document.activeElement !== el && ++tries < 20) window.setTimeout(attempt, 25);
+  };
+  attempt();
+}
+
+/**
+ * The one modal dialog of the shop (every remote and the shell use it): a native `<dialog>` opened
+ * with `showModal()`, so the page behind is inert and the dialog is announced as modal. Focus moves
+ * in (to the element with `autoFocus`, else the first focusable one), Tab and Shift+Tab stay inside,
+ * Escape and a tap on the backdrop close it when `dismissible` (the spec's blocking questions are
+ * not), and on close focus returns to the element that opened it. Registered with the shell's
+ * navigation guard: navigating while it is open closes it and cancels the navigation (shop-spec §2).
+ */
+export function ModalDialog({
+  title,
+  hideTitle = false,
+  onClose,
+  dismissible = true,
+  closeOnBackdrop = dismissible,
+  children,
+  maxWidth = 440,
+  className,
+  testId,
+  role = 'dialog',
+}: {
+  title: string;
+  /** The title names the dialog for screen readers but is not shown (the content has its own heading). */
+  hideTitle?: boolean;
+  onClose: () => void;
+  /** Escape and the backdrop close it (default); false for questions that must be answered. */
+  dismissible?: boolean;
+  /** A tap on the backdrop closes it too (default: when dismissible). */
+  closeOnBackdrop?: boolean;
+  children: ReactNode;
+  maxWidth?: number;
+  className?: string;
+  testId?: string;
+  role?: 'dialog' | 'alertdialog';
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  // Not useId: every remote has its own React root, and their ids would collide.
+  const titleId = useRef(`shop-dialog-${++serial}`).current;
+  const close = useRef(onClose);
+  close.current = onClose;
+  useShellLayer(true, () => close.current(), { escape: false });
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener = active && !active.closest('dialog') ? active : lastFocused;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      const first = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? dialog).focus();
+    }
+    return () => {
+      if (dialog?.open) dialog.close();
+      returnFocus(opener);
+    };
+  }, []);
+
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) return event.preventDefault();
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={[css.dialog, className ?? ''].join(' ')}
+      style={{ maxWidth }}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      tabIndex={-1}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape: the dialog closes through its owner's state, never by itself.
+        event.preventDefault();
+        if (dismissible) close.current();
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself is a click on its backdrop (the content has a wrapper).
+        if (closeOnBackdrop && event.target === event.currentTarget) close.current();
+      }}
+    >
+      <div className={css.inner}>
+        <h2 id={titleId} className={hideTitle ? css.visuallyHidden : css.title}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
