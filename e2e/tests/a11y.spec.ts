@@ -71,3 +71,28 @@ test('the share dialog: focus in and trapped, Escape closes', async ({ page }) =
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test('every page has its own title: route, item and category names', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Street Food – Frisch. Scharf. Street Food aus Hamburg.');
+  await page.goto('/SpeisenProdukte/burritos');
+  await expect(page).toHaveTitle('Burritos – Speisen | Street Food');
+  // A navigation inside the shop sets the next page's title.
+  await page.evaluate(() => (window as unknown as { singleSpaNavigate: (u: string) => void }).singleSpaNavigate('/Speise/burrito-classic-chicken'));
+  await expect(page).toHaveTitle('Burrito Chicken Classic – Speise | Street Food');
+  await page.goto('/Korb');
+  await expect(page).toHaveTitle('Warenkorb | Street Food');
+  await page.goto('/gibt-es-nicht');
+  await expect(page).toHaveTitle('Seite nicht gefunden | Street Food');
+});
+
+test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
+  await page.goto('/Korb');
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  await expect(page).toHaveURL(/\/Korb$/);
+});

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { emit } from '@shop/shared/bus';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute } from '@shop/shared/routes';
 import { useObservable } from '@shop/shared/react';
 import { useShopContext } from './data/shop-context';
@@ -10,12 +11,19 @@ import { Header } from './layout/Header';
 import { RemoteParcel } from './layout/RemoteParcel';
 import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
+import { followPageTitle } from './navigation/page-title';
 import { Overlays } from './overlays/Overlays';
 import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
+
+/** The skip link moves focus to the content (the hash alone would be taken for a route by the router). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
 
 /** The shell's layout. Remote areas live in #shell-areas; React never renders into them. */
 export function App({ onReady }: { onReady: () => void }) {
@@ -41,6 +49,8 @@ export function App({ onReady }: { onReady: () => void }) {
     previous.current = pathname;
   }, [pathname, match?.name]);
 
+  useEffect(() => followPageTitle(), []);
+
   const closeDrawer = useCallback(() => setDrawer(false), []);
 
   let shellPage = null;
@@ -49,9 +59,12 @@ export function App({ onReady }: { onReady: () => void }) {
 
   return (
     <div className={css.app}>
+      <a href="#main" className={css.skipLink} data-testid="skip-link" onClick={skipToContent}>
+        {shellTexts.skipToContent}
+      </a>
       <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
       {layers.drawer ? <Drawer context={context} onClose={closeDrawer} /> : null}
-      <main className={css.main} id="main">
+      <main className={css.main} id="main" tabIndex={-1}>
         {shellPage}
         <div id={AREA_CONTAINER_ID} />
       </main>

@@ -1,3 +1,4 @@
 export * from './table';
 export * from './paths';
 export * from './navigate';
+export * from './page-title';

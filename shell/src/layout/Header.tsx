@@ -33,7 +33,7 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
           <Icon name="menu" />
         </button>
         <Link to="Home" className={css.brand}>
-          STREET FOOD
+          {shellTexts.shopName.toUpperCase()}
         </Link>
         <span className={css.spacer} />
         {entries

@@ -7,7 +7,7 @@ import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { findMenuItem } from '@shop/shared/domain/menu-visibility';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
-import { Link, useStore } from '@shop/shared/react';
+import { Link, usePageTitle, useStore } from '@shop/shared/react';
 import { cartStore } from '@shop/shared/stores';
 import { Empty, Icon, Notice, Skeleton, buttonClass } from '@shop/shared/ui';
 import { Badges } from '../../components/Badges';
@@ -208,6 +208,7 @@ export function ItemPage({ kind }: { kind: MenuKind }) {
   const editLine = cartItemId
     ? cart.find((l): l is ProductLine & { kind: 'product' } => l.kind === 'product' && l.cartItemId === cartItemId && l.id === itemId)
     : undefined;
+  usePageTitle(found ? (found.item.nameToDisplay ?? found.item.nameDE) : undefined);
 
   if (view.status === 'loading') {
     return (

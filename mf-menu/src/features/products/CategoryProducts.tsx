@@ -4,7 +4,7 @@ import type { MenuCategory, MenuItem } from '@shop/shared/contract';
 import { lineDelay } from '@shop/shared/domain/configurator';
 import { findCategory, preparationMinutes } from '@shop/shared/domain/menu-visibility';
 import { de, fill } from '@shop/shared/i18n';
-import { Link } from '@shop/shared/react';
+import { Link, usePageTitle } from '@shop/shared/react';
 import { Empty, Icon, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { AllergenFilterBar } from '../allergens/AllergenFilterBar';
 import { CategoryOverview, DisabledMenu, LoadFailed } from '../categories/CategoryOverview';
@@ -68,6 +68,7 @@ export function CategoryProducts({ kind }: { kind: MenuKind }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const category = view.status === 'ready' ? findCategory(view.menu, catname) : null;
   const hiddenByFilter = view.status === 'ready' && !category ? findCategory(view.visible, catname) : null;
+  usePageTitle(category?.categoryDE);
 
   useEffect(() => {
     if (!category) return;

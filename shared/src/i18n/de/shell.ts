@@ -8,6 +8,10 @@ export const shell = {
   invalidInput: 'Einige Angaben sind ungültig oder zu lang. Bitte prüfe deine Eingaben.',
   /** 500: something failed on the server. */
   serverError: 'Unerwarteter Fehler. Bitte versuche es erneut.',
+  /** The shop's name: the header's brand and the end of every page title. */
+  shopName: 'Street Food',
+  /** Skip link, the first thing a keyboard reaches on every page. */
+  skipToContent: 'Zum Inhalt springen',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundText: 'Diese Seite gibt es leider nicht (mehr).',
   toStartPage: 'Zur Startseite',
