@@ -96,3 +96,17 @@ test('the first Tab reaches the skip link, which moves focus to the content', as
   await expect(page.locator('#main')).toBeFocused();
   await expect(page).toHaveURL(/\/Korb$/);
 });
+
+test('no dead ends: an unknown order id says so with a way on; the waiter confirmation without a table leads to the waiter page', async ({ page }) => {
+  await page.goto('/Bestellung/gibt-es-nicht-123');
+  await expect(page.getByTestId('order-waiting')).toHaveText('Wird an die Kasse übermittelt...');
+  // The lookup goes on every 2 s (checkout-spec §2); after 10 s the page says it cannot find it.
+  await page.clock.runFor(12_000);
+  await expect(page.getByTestId('order-not-found')).toHaveText('Diese Bestellung finden wir nicht. Prüfe den Link oder schau in deine Bestellungen.', { timeout: 15_000 });
+  await expect(page.getByTestId('order-all-orders')).toBeVisible();
+
+  await page.goto('/KellnerrufErfolgreich');
+  await expect(page).toHaveURL(/\/Kellnerruf$/);
+  await expect(page.getByTestId('waiter-call-blocked')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('zu Tisch .');
+});

@@ -44,6 +44,11 @@ export const CHECKOUT_CONSTANTS = {
   appconfigReloadMs: 30_000,
   orderStatusRefreshMs: 15_000,
   orderLookupRetryMs: 2_000,
+  /**
+   * Beyond the spec (issue 13, no dead ends): an order neither on this device nor on the server
+   * after this long is reported as not found (the lookup goes on, as the spec asks).
+   */
+  orderNotFoundAfterMs: 10_000,
   overlayTakeawayMs: 5_000,
   overlayPickupPaymentMs: 8_000,
   overlayInhouseOnlineMs: 6_000,

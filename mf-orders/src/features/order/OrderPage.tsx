@@ -180,14 +180,20 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
 /** Bestellung (checkout-spec §2 Order status page). */
 export function OrderPage() {
   const { uniqueOrderId = '' } = useParams();
-  const { order, confirmed, overlays, dismissOverlay } = useOrderStatus(uniqueOrderId);
+  const { order, confirmed, notFound, overlays, dismissOverlay } = useOrderStatus(uniqueOrderId);
   const descriptor = useStore(descriptorStore);
   const appData = useStore(appDataStore);
 
   if (!order) {
     return (
       <Page title={texts.orderNumber} testId="order-page">
-        <Notice testId="order-waiting">{texts.transmitting}</Notice>
+        {notFound ? (
+          <Notice error testId="order-not-found">
+            {texts.orderNotFound}
+          </Notice>
+        ) : (
+          <Notice testId="order-waiting">{texts.transmitting}</Notice>
+        )}
         <Actions />
       </Page>
     );

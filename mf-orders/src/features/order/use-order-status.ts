@@ -27,6 +27,8 @@ export interface OrderStatus {
   readonly order: SavedOrder | undefined;
   /** True once the server has answered with this order. */
   readonly confirmed: boolean;
+  /** Neither on this device nor on the server after a while: the page says so (and keeps looking). */
+  readonly notFound: boolean;
   /** Self-service full-screen overlays 'Speisen Abholbereit!' / 'Getränke Abholbereit!'. */
   readonly overlays: ReadyOverlays;
   dismissOverlay(kind: keyof ReadyOverlays): void;
@@ -63,6 +65,7 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
   const list = useStore(lastOrdersStore);
   const order = findOrder(list, uniqueOrderId);
   const [confirmed, setConfirmed] = useState(false);
+  const [notFound, setNotFound] = useState(false);
   const [overlays, setOverlays] = useState<ReadyOverlays>({ food: false, drinks: false });
   const latest = useRef(order);
   latest.current = order;
@@ -73,7 +76,9 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
     let running = false;
     let again = false;
     let seenOnServer: SavedOrder | undefined;
+    const started = Date.now();
     setConfirmed(false);
+    setNotFound(false);
 
     const schedule = (ms: number) => {
       clearTimeout(timer);
@@ -96,11 +101,13 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
       running = false;
       if (!alive) return;
       if (!fetched) {
+        if (!seenOnServer && !findOrder(lastOrdersStore.get(), uniqueOrderId) && Date.now() - started >= CHECKOUT_CONSTANTS.orderNotFoundAfterMs) setNotFound(true);
         schedule(seenOnServer ? CHECKOUT_CONSTANTS.orderStatusRefreshMs : CHECKOUT_CONSTANTS.orderLookupRetryMs);
         return;
       }
       const current = findOrder(lastOrdersStore.get(), uniqueOrderId) ?? fetched;
       setConfirmed(true);
+      setNotFound(false);
       if (orderSituation(current) === 'awaitingAuthorization') {
         // A direct-pay order whose payment is not authorized: nothing to show (checkout-spec §2).
         redirectTo('Home');
@@ -146,6 +153,7 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
   return {
     order,
     confirmed,
+    notFound: notFound && !order,
     overlays,
     dismissOverlay: (kind) => setOverlays((o) => ({ ...o, [kind]: false })),
   };

@@ -12,6 +12,8 @@ export const orders = {
   note: 'Anmerkung',
   thanks: 'Vielen Dank für deine Bestellung!',
   allOrders: 'Alle Bestellungen',
+  /** An order id that is neither on this device nor on the server (after orderNotFoundAfterMs). */
+  orderNotFound: 'Diese Bestellung finden wir nicht. Prüfe den Link oder schau in deine Bestellungen.',
   toOrder: 'Zur Bestellung',
   back: 'Zurück',
   transmitting: 'Wird an die Kasse übermittelt...',
