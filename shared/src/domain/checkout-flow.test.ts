@@ -189,6 +189,12 @@ describe('checkout redirects (checkout-spec §2)', () => {
     expect(checkoutRedirect({ ...base, flow: FLOWS.inhouse, area: 'Bar' })).toBeNull();
     expect(checkoutRedirect({ ...base, flow: FLOWS.inhouseWithPayTip, table: '12' })).toBeNull();
   });
+  it('the digital checkout takes tickets only; tickets take no other checkout (issue 17 #2)', () => {
+    expect(checkoutRedirect({ ...base, flow: FLOWS.digital })).toEqual({ to: 'Korb', reason: 'wrongArticles' });
+    expect(checkoutRedirect({ ...base, flow: FLOWS.digital, cart: [line({ type: 'ticket' }), line()] })).toEqual({ to: 'Korb', reason: 'wrongArticles' });
+    expect(checkoutRedirect({ ...base, flow: FLOWS.digital, cart: [line({ type: 'ticket' })] })).toBeNull();
+    expect(checkoutRedirect({ ...base, cart: [line({ type: 'ticket' })] })).toEqual({ to: 'Korb', reason: 'wrongArticles' });
+  });
   it('sum 0 and a total that differs from the stored payment total go back to the cart', () => {
     expect(checkoutRedirect({ ...base, sum: 0 })).toEqual({ to: 'Korb', reason: 'zeroSum' });
     expect(checkoutRedirect({ ...base, storedTotal: 1749, currentTotal: 1800 })).toEqual({ to: 'Korb', reason: 'totalMismatch' });

@@ -391,7 +391,17 @@ export interface RedirectInput {
   readonly currentTotal?: Cents;
 }
 
-export type Redirect = { readonly to: 'Home' | 'Korb'; readonly reason: 'empty' | 'orderingDisabled' | 'flowDisabled' | 'noTable' | 'zeroSum' | 'totalMismatch' };
+export type Redirect = {
+  readonly to: 'Home' | 'Korb';
+  readonly reason: 'empty' | 'orderingDisabled' | 'flowDisabled' | 'noTable' | 'wrongArticles' | 'zeroSum' | 'totalMismatch';
+};
+
+/** The digital checkout is for tickets only, and tickets go through no other checkout (shop-spec §3). */
+function articlesFitFlow(flow: FlowDef, cart: Cart): boolean {
+  const products = cart.filter((l) => l.kind === 'product');
+  const tickets = products.filter((l) => l.type === 'ticket').length;
+  return flow.id === 'digital' ? tickets === products.length : tickets === 0;
+}
 
 /** Where a checkout page must send the user instead of showing, or null to stay. */
 export function checkoutRedirect(input: RedirectInput): Redirect | null {
@@ -399,6 +409,7 @@ export function checkoutRedirect(input: RedirectInput): Redirect | null {
   if (!input.orderingEnabled) return { to: 'Home', reason: 'orderingDisabled' };
   if (!input.flowEnabled) return { to: 'Home', reason: 'flowDisabled' };
   if (input.flow.inhouse && !input.table && !input.area) return { to: 'Home', reason: 'noTable' };
+  if (!articlesFitFlow(input.flow, input.cart)) return { to: 'Korb', reason: 'wrongArticles' };
   if (input.sum <= 0) return { to: 'Korb', reason: 'zeroSum' };
   if (input.storedTotal != null && input.currentTotal !== undefined && input.storedTotal !== input.currentTotal) {
     return { to: 'Korb', reason: 'totalMismatch' };

@@ -98,7 +98,13 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
                 <AddressFields which="deliveryAddress" form={form} errors={errors} prefix="delivery" onChange={address} />
               </>
             ) : null}
-            <Field label={t.etage} value={form.deliveryAddress.etage ?? ''} onValue={(v) => address('deliveryAddress', 'etage', v)} testId="field-etage" />
+            <Field
+              label={t.etage}
+              value={form.deliveryAddress.etage ?? ''}
+              onValue={(v) => address('deliveryAddress', 'etage', v)}
+              testId="field-etage"
+              {...(!showNote ? { onEnter } : {})}
+            />
           </fieldset>
         </>
       ) : null}
@@ -106,10 +112,10 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
       {showNote && tipFlow ? (
         <fieldset className={css.group}>
           <legend>{t.note}</legend>
-          <TextArea label={t.noteField} value={form.note} onValue={(note) => update({ note })} testId="field-note" />
+          <TextArea label={t.noteField} value={form.note} onValue={(note) => update({ note })} onEnter={onEnter} testId="field-note" />
         </fieldset>
       ) : null}
-      {showNote && !tipFlow ? <TextArea label={t.note} value={form.note} onValue={(note) => update({ note })} testId="field-note" /> : null}
+      {showNote && !tipFlow ? <TextArea label={t.note} value={form.note} onValue={(note) => update({ note })} onEnter={onEnter} testId="field-note" /> : null}
 
       {mehrweg ? (
         <div className={css.mehrweg}>

@@ -56,14 +56,33 @@ export function Field({ label, value, onValue, error, onEnter, testId, id, ...re
   );
 }
 
-export function TextArea({ label, value, onValue, testId }: { label: string; value: string; onValue: (v: string) => void; testId?: string }) {
+/**
+ * A multi-line field. As the last field of a step (`onEnter`), Enter continues like in every other
+ * last field (checkout-spec §5); Shift+Enter makes a new line.
+ */
+export function TextArea({ label, value, onValue, onEnter, testId }: { label: string; value: string; onValue: (v: string) => void; onEnter?: () => void; testId?: string }) {
   const id = useId();
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && onEnter) {
+      e.preventDefault();
+      onEnter();
+    }
+  };
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className={css.textarea} value={value} maxLength={500} rows={3} onChange={(e) => onValue(e.target.value)} data-testid={testId} />
+      <textarea
+        id={id}
+        className={css.textarea}
+        value={value}
+        maxLength={500}
+        rows={3}
+        onChange={(e) => onValue(e.target.value)}
+        onKeyDown={onKeyDown}
+        data-testid={testId}
+      />
     </div>
   );
 }
