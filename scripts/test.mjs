@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type checks, unit and API tests (vitest), the build of every app, and the Playwright
+// npm test: format check, lint, type checks, unit and API tests (vitest), the build of every app, and the Playwright
 // e2e suite in Debian's Chromium. API tests also run against PostgreSQL when TEST_DATABASE_URL is
 // set (.ci/run sets it), and the Redis event-bus test when REDIS_URL is set.
 import { spawnSync } from 'node:child_process';
@@ -34,6 +34,8 @@ try {
   console.error(`  ${error.message}`);
   process.exit(1);
 }
+run('format (prettier --check)', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+run('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']);
 run('type check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
 run('unit and API tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run']);
 

@@ -50,7 +50,7 @@ export const noAuth: TokenVerifier = { verify: async () => null };
 export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<Api> {
   // A test server (NODE_ENV=test, SHOP_TEST_NOW) runs on a movable clock; production on the system clock.
   const testClock = deps.now === undefined && config.testNow !== undefined ? offsetClock(config.testNow) : undefined;
-  const now = deps.now ?? testClock?.now ?? Date.now;
+  const now = deps.now ?? (testClock ? () => testClock.now() : () => Date.now());
   const database =
     deps.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir }));
   if (deps.seed !== false) await seedIfEmpty(database.db, now());

@@ -52,7 +52,7 @@ describe.each(testDatabases())('account actions on $name', (database) => {
   });
 
   it('refuses a bad payload with a clear message', async () => {
-    const res = await t.call('UpsertAppUser', { fuid: '', name: 'x' } as never, { token: 'user:u1' });
+    const res = await t.call('UpsertAppUser', { fuid: '', name: 'x' }, { token: 'user:u1' });
     expect(res.status).toBe(400);
     expect((res.body.error as { message: string }).message).toMatch(/^Invalid payload for UpsertAppUser: payload\.fuid/);
     const extra = await t.call('UpsertAppUser', { fuid: 'u1', admin: true } as never, { token: 'user:u1' });

@@ -14,6 +14,7 @@ import { productLine, takeawayDraft, type LineSpec } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
 import { handOver, testVerifier } from './support/staff';
+import { countRow } from './support/sql';
 
 const user = (uid: string): VerifiedUser => ({ uid, email: `${uid}@example.org`, emailVerified: true, name: uid, providerId: 'password' });
 const verifier = { verify: async (token: string) => (token.startsWith('tok-') ? user(token.slice(4)) : testVerifier.verify(token)) };
@@ -34,7 +35,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
 
   const db = () => t.api.database.db;
   const count = async (table: 'orders' | 'coupon_redemptions') =>
-    Number(((await db().execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    countRow(await db().execute(sql.raw(`select count(*)::int as n from ${table}`)));
 
   async function loadCoupon(code: string, token?: string): Promise<Coupon> {
     const res = await t.call('LoadCoupons', { couponCode: code }, token ? { token } : {});

@@ -112,7 +112,7 @@ async function saveOrderAs(api: Api, token: string): Promise<SavedOrder> {
       payload: { action, payload, channel: 'on-the-go', browserId: TEST_BROWSER_ID, secToken: '', timeout: 10000 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
+    return res.json<Record<string, unknown>>();
   };
   const menu = (await call('PullFoodMenu', {})).menu as Menu;
   const issued = await call('GetCashCaptcha', {});

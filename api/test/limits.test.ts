@@ -17,7 +17,7 @@ async function send(t: TestApi, action: string, payload: unknown, options: { bro
     headers: { host: 'localhost' },
     payload: { action, payload, channel: 'on-the-go', browserId: options.browserId ?? TEST_BROWSER_ID, secToken: '', timeout: 10000 },
   });
-  return { status: res.statusCode, headers: res.headers, body: res.json() as { error?: { code: string; userMessage?: string } } };
+  return { status: res.statusCode, headers: res.headers, body: res.json<{ error?: { code: string; userMessage?: string } }>() };
 }
 
 /** Statuses of n calls in a row. */

@@ -113,7 +113,7 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
   });
 
   it('refuses a malformed pull with a clear error', async () => {
-    const res = await t.call('PullFoodMenu', { lastModified: -1 } as never);
+    const res = await t.call('PullFoodMenu', { lastModified: -1 });
     expect(res.status).toBe(400);
     expect((res.body.error as { message: string }).message).toMatch(/^Invalid payload for PullFoodMenu: payload\.lastModified/);
   });

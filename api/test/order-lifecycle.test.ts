@@ -54,7 +54,7 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     expect((await intent(order)).body).toMatchObject({ status: 'requires_capture' });
     const res = await mark(order);
     expect(res.status, JSON.stringify(res.body.error)).toBe(200);
-    return res.body.doc as unknown as SavedOrder;
+    return res.body.doc as SavedOrder;
   }
   const stored = async (id: string) => (await db().select().from(orders).where(eq(orders.uniqueOrderId, id)))[0]!;
   const paymentOf = async (id: string) => (await db().select().from(payments).where(eq(payments.uniqueOrderId, id))).sort((a, b) => a.createdAt - b.createdAt);
@@ -285,7 +285,7 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     expect(new Set(results.map((r) => (r.body.order as SavedOrder).uniqueOrderId)).size).toBe(1);
     expect(results.filter((r) => r.body.duplicate === false)).toHaveLength(1);
     const count = await db().execute(sql`select count(*)::int as n from orders where client_id = ${draft.clientId}`);
-    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect((count as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
   it('the access token lets the order page of any device follow the order live; a forged token gets nothing', async () => {

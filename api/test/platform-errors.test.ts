@@ -14,7 +14,7 @@ describe('error envelope for malformed requests', () => {
 
   const post = async (payload: string, contentType: string) => {
     const res = await t.api.app.inject({ method: 'POST', url: '/api/action', payload, headers: { host: 'localhost', 'content-type': contentType } });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
 
   it('answers invalid JSON with 400 bad_request and a clear message', async () => {

@@ -9,6 +9,7 @@ import { testDatabases } from './support/databases';
 import { productLine, takeawayDraft, type LineSpec } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
+import { countRow } from './support/sql';
 
 describe.each(testDatabases())('stock (bestand) under concurrent orders on $name', (database) => {
   let t: TestApi;
@@ -22,7 +23,7 @@ describe.each(testDatabases())('stock (bestand) under concurrent orders on $name
 
   const db = () => t.api.database.db;
   const bestand = async (id: string) => (await db().select({ b: menuItems.bestand }).from(menuItems).where(eq(menuItems.id, id)))[0]!.b;
-  const orderCount = async () => Number(((await db().execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const orderCount = async () => countRow(await db().execute(sql`select count(*)::int as n from orders`));
 
   async function setStock(id: string, value: number) {
     await db().update(menuItems).set({ bestand: value }).where(eq(menuItems.id, id));

@@ -45,7 +45,7 @@ describe('the /api/test/clock route', () => {
 
   it('starts the server at SHOP_TEST_NOW, moves it on PUT, and orders are dated by it', async () => {
     const api = await start({ NODE_ENV: 'test', SHOP_TEST_NOW: '2026-11-24T12:07:00+01:00' });
-    const read = async () => (await api.app.inject({ method: 'GET', url: '/api/test/clock' })).json() as { now: number };
+    const read = async () => (await api.app.inject({ method: 'GET', url: '/api/test/clock' })).json<{ now: number }>();
     expect((await read()).now - instant).toBeGreaterThanOrEqual(0);
     expect((await read()).now - instant).toBeLessThan(60_000);
 
@@ -62,7 +62,7 @@ describe('the /api/test/clock route', () => {
           headers: { host: 'localhost' },
           payload: { action, payload, channel: 'on-the-go', browserId: 'clock-test-0000-0000-0000-000000000001', secToken: '', timeout: 10000 },
         })
-      ).json() as Record<string, unknown>;
+      ).json<Record<string, unknown>>();
     const menu = (await call('PullFoodMenu', {})).menu as Menu;
     const issued = await call('GetCashCaptcha', {});
     const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: (await read()).now });

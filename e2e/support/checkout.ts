@@ -44,7 +44,7 @@ export async function pickSlot(page: Page, index = 0): Promise<number> {
   await expect(page.getByTestId('step-time')).toBeVisible();
   const time = page.getByTestId('checkout-time');
   const value = await time.locator('option:not([value=""])').nth(index).getAttribute('value');
-  await time.selectOption(value!);
+  await time.selectOption(value);
   return Number(value);
 }
 

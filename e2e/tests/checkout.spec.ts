@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import type { AppConfig } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';

@@ -145,7 +145,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     // Checked after the lock: a retry of an order that its first attempt saved never needs a new code.
     if (needsCashCaptcha(draft) && !(await verifyCashCaptcha(tx, captcha, now))) return { kind: 'captcha' as const };
     const seq = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
-    const orderNumber = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+    const orderNumber = Number((seq as { rows: { n: string | number }[] }).rows[0]!.n);
     const saved = savedFrom(draft, priced, ctx, { uniqueOrderId, orderNumber, createdAt: now, history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }] }, now);
     await insertOrder(tx, { order: saved, priced, browserId: ctx.browserId, now });
     return { kind: 'saved' as const, order: saved };

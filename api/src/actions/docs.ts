@@ -13,14 +13,14 @@ function moduleFor(name: string): CollectionModule<string> {
 export const LoadDocs: ActionHandler<'LoadDocs'> = async (payload, ctx) => {
   const mod = moduleFor(payload.collectionName);
   if (!mod.load) throw new ApiError(400, 'bad_request', `Collection "${payload.collectionName}" cannot be queried`);
-  return { docs: (await mod.load(payload.query as never, ctx)) as Record<string, unknown>[] };
+  return { docs: (await mod.load(payload.query, ctx)) as Record<string, unknown>[] };
 };
 
 /** DocUpserter (shop-spec §7 "Update collection"). */
 export const DocUpserter: ActionHandler<'DocUpserter'> = async (payload, ctx) => {
   const mod = moduleFor(payload.collectionName);
   if (!mod.upsert) throw new ApiError(400, 'bad_request', `Collection "${payload.collectionName}" cannot be updated`);
-  const doc = await mod.upsert(payload as never, ctx);
+  const doc = await mod.upsert(payload, ctx);
   return doc ? { doc } : {};
 };
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
-import { STAFF_CHANNEL, type SavedOrder } from '@shop/shared/contract';
+import { STAFF_CHANNEL } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { KITCHEN_OPEN_STATES, UNPAID_STATES, isVisibleToKitchen, type LifecycleEvent } from '@shop/shared/domain/order-lifecycle';
 import { orders as texts } from '@shop/shared/i18n/orders';
@@ -90,7 +90,7 @@ const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrd
     throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${applied.order.state}: ${change} is not allowed`, finished ? texts.boardFinished : texts.boardClosedLate);
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
-  return { order: orderDocument(fresh!, ctx, { withToken: false }) as SavedOrder };
+  return { order: orderDocument(fresh!, ctx, { withToken: false }) };
 };
 
 /** AcknowledgeWaiterCall: a waiter is on the way; the call leaves every board. */

@@ -24,6 +24,6 @@ export const ordersCollection: CollectionModule<'orders'> = {
   async upsert(payload, ctx) {
     const row = await orderForCaller(ctx, payload.subjectKey.value);
     const order = await markOrderAuthorized(paymentDeps(ctx), row.uniqueOrderId, payload.updates.psp);
-    return { ...order, accessToken: ctx.orderTokens.issue(order.uniqueOrderId) } as unknown as Record<string, unknown>;
+    return { ...order, accessToken: ctx.orderTokens.issue(order.uniqueOrderId) };
   },
 };

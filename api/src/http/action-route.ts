@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACTIONS, actionRequest, isActionName, type ActionName, type ResponseFlags } from '@shop/shared/contract';
+import { ACTIONS, actionRequest, isActionName, type ResponseFlags } from '@shop/shared/contract';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import type { ActionContext, HandlerMap } from '../actions/context';
 import { ApiError, badRequest } from './api-error';
@@ -59,9 +59,9 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
       const context = await contextFor(request, envelope.data.browserId);
       flags = context.flags;
       const ctx = context.ctx;
-      const handler = handlers[action as ActionName] as (p: unknown, c: ActionContext) => Promise<object>;
+      const handler = handlers[action] as (p: unknown, c: ActionContext) => Promise<object>;
       const result = await handler(parsed.data, ctx);
-      return reply.code(200).send({ ok: true, ...flags, ...result });
+      return await reply.code(200).send({ ok: true, ...flags, ...result });
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -62,7 +62,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
   const redis = options.redisUrl
     ? new (await import('ioredis')).Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register((await import('@fastify/rate-limit')).default, {
     global: false,
     ...(redis ? { redis, nameSpace: 'shop-rate-' } : {}),

@@ -53,7 +53,7 @@ export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDe
       }
       const fresh = await deps.db
         .insert(paymentEvents)
-        .values({ provider: 'stripe', eventId: event.id, type: event.type, receivedAt: deps.now(), payload: event as unknown })
+        .values({ provider: 'stripe', eventId: event.id, type: event.type, receivedAt: deps.now(), payload: event })
         .onConflictDoNothing()
         .returning();
       if (!fresh[0]) return reply.code(200).send({ ok: true, received: true, duplicate: true });

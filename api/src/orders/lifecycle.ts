@@ -39,7 +39,7 @@ export function rowColumns(order: SavedOrder): Partial<OrderRow> {
   return {
     state: order.state,
     total: order.total,
-    authCompleted: order.authCompleted === true,
+    authCompleted: order.authCompleted,
     expiresAt: order.expiresAt ?? null,
     data: order,
   };

@@ -88,7 +88,7 @@ export function startOrderMaintenance(deps: PaymentDeps, intervalMs: number): ()
   const timer = setInterval(() => {
     if (running) return;
     running = sweepOrders(deps)
-      .catch((error) => console.warn(`[orders] sweep failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => console.warn(`[orders] sweep failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => (running = null));
   }, intervalMs);
   timer.unref();

@@ -1,4 +1,4 @@
-import type { AppConfig, CartLine, CouponLine, FeeLine, OrderDraft, OrderMode, ProductLine } from '@shop/shared/contract';
+import type { AppConfig, CartLine, CouponLine, FeeLine, OrderDraft, ProductLine } from '@shop/shared/contract';
 import { isOrderingEnabled, mixesTickets } from '@shop/shared/domain/add-to-cart-rules';
 import { flowIdOf, isFlowEnabled } from '@shop/shared/domain/checkout-flow';
 import { validatePersonalData, type PersonForm } from '@shop/shared/domain/checkout-validation';

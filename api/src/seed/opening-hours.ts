@@ -9,7 +9,6 @@ function day(a: [number, number, number, number], b?: [number, number, number, n
     b: b ? { fromHour: b[0], fromMinute: b[1], tillHour: b[2], tillMinute: b[3] } : NO_WINDOW,
   };
 }
-const closed = { opened: false, a: NO_WINDOW, b: NO_WINDOW };
 
 /**
  * Ordering windows of the shop (takeaway and delivery): every day, so that a demo works any day of

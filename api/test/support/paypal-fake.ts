@@ -86,7 +86,7 @@ export async function startPaypalFake(credentials = { clientId: 'client-id', sec
         tokens.add(token);
         return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
       }
-      if (!tokens.has(String(req.headers.authorization ?? '').replace('Bearer ', ''))) return send(401, { name: 'AUTHENTICATION_FAILURE' });
+      if (!tokens.has((req.headers.authorization ?? '').replace('Bearer ', ''))) return send(401, { name: 'AUTHENTICATION_FAILURE' });
       const body = raw ? (JSON.parse(raw) as Json) : null;
       const requestId = typeof req.headers['paypal-request-id'] === 'string' ? req.headers['paypal-request-id'] : undefined;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, requestId, body });

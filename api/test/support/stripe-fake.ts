@@ -73,7 +73,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       return { status: 200, body: c };
     }
     if ((m = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/)) && method === 'POST') {
-      const customer = String(body.customer ?? '');
+      const customer = typeof body.customer === 'string' ? body.customer : '';
       if (!customers.has(customer)) return error(400, 'invalid_request_error', `No such customer: '${customer}'`, { code: 'resource_missing' });
       const magic = TEST_PMS[m[1]!];
       let pmId = m[1]!;
@@ -101,7 +101,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/payment_methods' } };
     }
     if (path === '/v1/payment_intents' && method === 'POST') {
-      const pmId = String(body.payment_method ?? '');
+      const pmId = typeof body.payment_method === 'string' ? body.payment_method : '';
       const pm = pms.get(pmId) ?? (TEST_PMS[pmId] ? { ...TEST_PMS[pmId], id: pmId } : undefined);
       if (!pm) return error(400, 'invalid_request_error', `No such PaymentMethod: '${pmId}'`, { code: 'resource_missing', param: 'payment_method' });
       if (body.capture_method !== 'manual') return error(400, 'invalid_request_error', 'The shop must use manual capture');
@@ -169,7 +169,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       const body = parseStripeForm(raw);
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, body });
-      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
+      if (!(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
         return;

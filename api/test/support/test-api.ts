@@ -53,13 +53,13 @@ export async function startTestApi(database: Database, options: TestApiOptions =
   });
   const post: TestApi['post'] = async (body, headers = {}) => {
     const res = await api.app.inject({ method: 'POST', url: '/api/action', payload: body as object, headers: { host: 'localhost', ...headers } });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
   const call: TestApi['call'] = async (action, payload, opts = {}) => {
     // A guest paying at pickup solves the cash captcha first; `solveCaptcha: false` tests without.
     if (action === 'SaveNewOrder' && opts.solveCaptcha !== false) {
       const order = (payload as { order: OrderDraftInput }).order;
-      if (needsCashCaptcha(order as never) && !order.captcha) {
+      if (needsCashCaptcha(order) && !order.captcha) {
         const issued = await call('GetCashCaptcha', {}, { ...opts, solveCaptcha: false });
         payload = { order: { ...order, captcha: await solveCashCaptcha(issued.body.challenge) } } as typeof payload;
       }
@@ -70,7 +70,7 @@ export async function startTestApi(database: Database, options: TestApiOptions =
       headers: { host: opts.host ?? 'localhost', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
       payload: { action, payload, channel: 'on-the-go', browserId: opts.browserId ?? TEST_BROWSER_ID, secToken: '', timeout: 10000 },
     });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> & { ok: boolean } };
+    return { status: res.statusCode, body: res.json<Record<string, unknown> & { ok: boolean }>() };
   };
   return {
     api,

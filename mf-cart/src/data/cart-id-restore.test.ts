@@ -34,7 +34,7 @@ function serve(answer: { status: number; body: unknown }) {
   configureActionClient({
     waitForBrowserId: async () => 'test-browser-0000-0000-0000-000000000001',
     fetch: async (_url, init) => {
-      calls.push(JSON.parse(String(init?.body)));
+      calls.push(JSON.parse(typeof init?.body === 'string' ? init.body : ''));
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     },
   });

@@ -14,7 +14,7 @@ export function fromPrice(item: MenuItem, mode: OrderMode): number {
   );
   const candidates =
     replaceIndex >= 0
-      ? item.extras.variants[replaceIndex]!.options.filter((o) => o.active !== false).map((o) => [
+      ? item.extras.variants[replaceIndex]!.options.filter((o) => o.active).map((o) => [
           ...config.variantsSelected,
           { stepIndex: replaceIndex, optionIds: [o.id], portion: 0 },
         ])

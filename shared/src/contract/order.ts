@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cart } from './cart';
-import { cents, epochMs, LIMITS, paymentMethodId, price, shortId, usecase } from './common';
+import { cents, epochMs, LIMITS, paymentMethodId, price, usecase } from './common';
 
 export const address = z
   .object({

@@ -84,7 +84,7 @@ export function unavoidableSubstances(item: MenuItem): Set<string> {
   const codes = new Set(item.substances);
   item.extras.variants.forEach((step, index) => {
     if (step.optional || step.implicit || !isStepVisible(step, index, [])) return;
-    const options = step.options.filter((o) => o.active !== false);
+    const options = step.options.filter((o) => o.active);
     if (options.length === 0 || options.some((o) => o.ohne)) return;
     const [first, ...rest] = options;
     for (const code of first?.substances ?? []) if (rest.every((o) => o.substances?.includes(code))) codes.add(code);

@@ -51,7 +51,7 @@ describe('quantity, notes and removal', () => {
   it('keeps the quantity at least 1: minus does nothing at 1', () => {
     const cart: Cart = [burrito({ cartItemId: 'a', count: 1 })];
     expect(changeCount(cart, 'a', -1)).toEqual(cart);
-    const two = changeCount(cart, 'a', +1);
+    const two = changeCount(cart, 'a', 1);
     expect(two[0]).toMatchObject({ count: 2, itemTotal: 2400 });
     expect(changeCount(two, 'a', -1)[0]).toMatchObject({ count: 1, itemTotal: 1200 });
   });

@@ -28,12 +28,7 @@ function ok(config: ItemConfig): ConfigChange {
 
 /** Options of a step the guest can choose (active ones). */
 function activeOptions(step: VariantStep) {
-  return step.options.filter((o) => o.active !== false);
-}
-
-/** Options that count as a real choice ('ohne' excluded). */
-function realOptions(step: VariantStep) {
-  return activeOptions(step).filter((o) => !o.ohne);
+  return step.options.filter((o) => o.active);
 }
 
 /** Max options of a step: 1 for single choice, maxOptions (or all) for multi. */
@@ -104,7 +99,7 @@ export function configFromLine(item: MenuItem, line: ProductLine): ItemConfig {
     .map((sel) => {
       const step = item.extras.variants[sel.stepIndex];
       if (!step) return null;
-      const ids = sel.optionIds.filter((id) => step.options.some((o) => o.id === id && o.active !== false));
+      const ids = sel.optionIds.filter((id) => step.options.some((o) => o.id === id && o.active));
       return { stepIndex: sel.stepIndex, optionIds: ids, portion: sel.portion };
     })
     .filter((s): s is VariantSelection => s !== null);
@@ -121,7 +116,7 @@ export function sanitizeConfig(item: MenuItem, config: ItemConfig): ItemConfig {
   const variants = config.variantsSelected.flatMap((sel) => {
     const step = item.extras.variants[sel.stepIndex];
     if (!step || (sel.portion > 0 && !step.extendable)) return [];
-    const ids = sel.optionIds.filter((id) => step.options.some((o) => o.id === id && o.active !== false));
+    const ids = sel.optionIds.filter((id) => step.options.some((o) => o.id === id && o.active));
     return [{ stepIndex: sel.stepIndex, optionIds: ids, portion: sel.portion }];
   });
   const styles = config.stylesSelected.filter((id) => item.extras.styles.some((s) => s.id === id && s.active !== false));
@@ -154,7 +149,7 @@ function setIds(config: ItemConfig, stepIndex: number, portion: number, ids: str
 export function toggleOption(item: MenuItem, config: ItemConfig, stepIndex: number, optionId: string, portion = 0): ConfigChange {
   const step = item.extras.variants[stepIndex];
   const option = step?.options.find((o) => o.id === optionId);
-  if (!step || !option || option.active === false) return ok(config);
+  if (!step || !option || !option.active) return ok(config);
   const current = selectedIdsOf(config, stepIndex, portion);
   const selected = current.includes(optionId);
   let next: string[];
@@ -183,7 +178,7 @@ export function toggleOption(item: MenuItem, config: ItemConfig, stepIndex: numb
 export function chooseInDropdown(item: MenuItem, config: ItemConfig, stepIndex: number, optionId: string, portion = 0): ItemConfig {
   const step = item.extras.variants[stepIndex];
   if (!step) return config;
-  const valid = optionId !== '' && step.options.some((o) => o.id === optionId && o.active !== false);
+  const valid = optionId !== '' && step.options.some((o) => o.id === optionId && o.active);
   return { ...config, variantsSelected: settle(item, setIds(config, stepIndex, portion, valid ? [optionId] : [])) };
 }
 

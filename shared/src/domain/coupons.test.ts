@@ -13,7 +13,6 @@ import {
   redeemCoupon,
   removeCoupon,
   stampCouponLine,
-  type ItemLookup,
   type RedeemContext,
 } from './coupons';
 
@@ -135,7 +134,7 @@ describe('redeeming a bundle coupon', () => {
     findItem: ((id) => {
       const i = items.get(id);
       return i ? { item: i, category: { id: 'cat', type: 'food', delay: 5 } } : undefined;
-    }) as ItemLookup,
+    }),
     newId: () => `ci-b${++n}`,
     ...over,
   });

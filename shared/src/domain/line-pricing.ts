@@ -139,7 +139,7 @@ export function validateSelection(item: MenuItem, selection: LineSelection): Sel
     for (const id of sel.optionIds) {
       const option = step.options.find((o) => o.id === id);
       if (!option) problems.push({ kind: 'unknown-option', stepIndex: sel.stepIndex, optionId: id });
-      else if (option.active === false) problems.push({ kind: 'inactive-option', stepIndex: sel.stepIndex, optionId: id });
+      else if (!option.active) problems.push({ kind: 'inactive-option', stepIndex: sel.stepIndex, optionId: id });
     }
     const max = step.multi ? (step.maxOptions ?? step.options.length) : 1;
     if (new Set(sel.optionIds).size > max) problems.push({ kind: 'too-many', stepIndex: sel.stepIndex, max });

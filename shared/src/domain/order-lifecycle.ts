@@ -87,13 +87,13 @@ export const ENDED_STATES: readonly OrderState[] = ['Rejected', 'Cancelled', 'Ex
 
 /** An online payment that is authorized and neither captured nor released. */
 function holdsAuthorization(order: SavedOrder): boolean {
-  return order.onlinePay === true && order.authCompleted === true && order.captured !== true && order.paymentReleased === undefined;
+  return order.onlinePay && order.authCompleted && !order.captured && order.paymentReleased === undefined;
 }
 
 /** An online payment attempt or authorization, or a capture, that must be given back if the order ends. */
 function holdsMoney(order: SavedOrder): boolean {
-  if (order.onlinePay !== true || order.paymentReleased !== undefined) return false;
-  return order.state === 'AwaitingPayment' || order.authCompleted === true;
+  if (!order.onlinePay || order.paymentReleased !== undefined) return false;
+  return order.state === 'AwaitingPayment' || order.authCompleted;
 }
 
 const entry = (state: OrderState, at: number, extra: { reason?: string; part?: ReadyPart } = {}) => ({ state, at, ...extra });
@@ -159,7 +159,7 @@ export function transition(order: SavedOrder, event: LifecycleEvent, now: number
     case 'authorized': {
       if (target === order.state) return same(order, order.state !== 'New' && holdsAuthorization(order) ? 'capture' : null);
       const { expiresAt: _unpaidUntil, ...placed } = order;
-      return same(withState(placed as SavedOrder, 'New', now));
+      return same(withState(placed, 'New', now));
     }
     case 'accept': {
       const next = accepted(order, now);
@@ -220,5 +220,5 @@ export function isOverdueUnpaid(order: Pick<SavedOrder, 'state' | 'expiresAt'>, 
 export function earnsStamps(order: Pick<SavedOrder, 'collectStempel' | 'state' | 'onlinePay' | 'captured'>): boolean {
   if (order.collectStempel !== true) return false;
   if (order.state !== 'Collected' && order.state !== 'PickedUp') return false;
-  return order.onlinePay !== true || order.captured === true;
+  return !order.onlinePay || order.captured;
 }

@@ -170,7 +170,7 @@ export function orderSituation(order: SavedOrder): OrderSituation {
  */
 export function isAwaitingAuthorization(order: Pick<SavedOrder, 'directPay' | 'psp' | 'authCompleted' | 'state'>): boolean {
   if (UNPAID_ORDER_STATES.includes(order.state)) return true;
-  if (order.directPay !== true || order.authCompleted === true) return false;
+  if (!order.directPay || order.authCompleted) return false;
   return order.psp === undefined || ONLINE_PAYMENT_METHODS.includes(order.psp);
 }
 
@@ -215,8 +215,8 @@ export function readyTransitions(
   after: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'>,
 ): { food: boolean; drinks: boolean } {
   return {
-    food: after.abholbereit === true && before?.abholbereit !== true,
-    drinks: after.getraenkeAbholbereit === true && before?.getraenkeAbholbereit !== true,
+    food: after.abholbereit && before?.abholbereit !== true,
+    drinks: after.getraenkeAbholbereit && before?.getraenkeAbholbereit !== true,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ROUTES, type AppName, type RouteDef, type RouteName } from './table';
+import { ROUTES, type AppName, type RouteName } from './table';
 
 export type RouteParams = Readonly<Record<string, string | number | undefined>>;
 export type RouteQuery = Readonly<Record<string, string | number | boolean | undefined | null>>;
@@ -83,7 +83,7 @@ const ROUTE_ENTRIES = Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[Rout
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const [name, route] of ROUTE_ENTRIES) {
-    const patterns = [route.path, ...((route as RouteDef).aliases ?? [])];
+    const patterns = [route.path, ...((route).aliases ?? [])];
     for (const pattern of patterns) {
       const params = matchPattern(pattern, clean);
       if (params) return { name, app: route.app, params };

@@ -40,8 +40,8 @@ function defaultStorage(): Storage | undefined {
 }
 
 const REGISTRY_KEY = '__shop_stores__';
-const registry = ((globalThis as unknown as Record<string, Map<string, PersistentStore<unknown>> | undefined>)[REGISTRY_KEY] ??=
-  new Map());
+const registry: Map<string, PersistentStore<unknown>> = ((globalThis as unknown as Record<string, Map<string, PersistentStore<unknown>> | undefined>)[REGISTRY_KEY] ??=
+  new Map<string, PersistentStore<unknown>>());
 
 export function createPersistentStore<T>(key: string, initial: T, options: StoreOptions<T> = {}): PersistentStore<T> {
   const existing = registry.get(key);
@@ -117,7 +117,7 @@ export function createPersistentStore<T>(key: string, initial: T, options: Store
     },
     savedAt: () => savedAt,
   };
-  registry.set(key, store as PersistentStore<unknown>);
+  registry.set(key, store);
   return store;
 }
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useShellLayer } from '../react/use-shell-layer';
 import css from './modal-dialog.module.css';
 
@@ -88,20 +88,38 @@ export function ModalDialog({
     };
   }, []);
 
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    if (items.length === 0) return event.preventDefault();
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Tab stays inside; a click on the dialog element itself is a click on its backdrop (the content
+  // has a wrapper). Listeners on the element, which handles them as a whole.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (closeOnBackdrop && event.target === dialog) close.current();
+    };
+    dialog.addEventListener('keydown', onKey);
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('keydown', onKey);
+      dialog.removeEventListener('click', onClick);
+    };
+  }, [closeOnBackdrop]);
 
   return (
     <dialog
@@ -113,15 +131,10 @@ export function ModalDialog({
       aria-labelledby={titleId}
       data-testid={testId}
       tabIndex={-1}
-      onKeyDown={trapTab}
       onCancel={(event) => {
         // Escape: the dialog closes through its owner's state, never by itself.
         event.preventDefault();
         if (dismissible) close.current();
-      }}
-      onClick={(event) => {
-        // A click on the dialog element itself is a click on its backdrop (the content has a wrapper).
-        if (closeOnBackdrop && event.target === event.currentTarget) close.current();
       }}
     >
       <div className={css.inner}>

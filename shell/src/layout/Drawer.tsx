@@ -114,10 +114,11 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
 
   return (
     <>
-      <div className={css.scrim} onClick={onClose} data-testid="drawer-scrim" />
+      {/* A tap beside the drawer closes it (keyboard users have its close button and Escape). */}
+      <button type="button" className={css.scrim} onClick={onClose} aria-label={shellTexts.closeMenu} tabIndex={-1} data-testid="drawer-scrim" />
       <aside className={css.drawer} aria-label={shellTexts.menu} data-testid="drawer">
         <div className={css.drawerHead}>
-          <span>STREET FOOD</span>
+          <span>{shellTexts.shopName.toUpperCase()}</span>
           <button type="button" className={css.iconButton} onClick={onClose} aria-label={shellTexts.closeMenu}>
             <Icon name="close" />
           </button>

@@ -18,7 +18,7 @@ function detectorClass(): BarcodeDetectorClass | undefined {
 
 /** Whether this device can scan a table QR code in the page (camera and a QR reader). */
 export function canScanQr(): boolean {
-  return typeof window !== 'undefined' && detectorClass() !== undefined && Boolean(navigator.mediaDevices?.getUserMedia);
+  return typeof window !== 'undefined' && detectorClass() !== undefined && 'getUserMedia' in (navigator.mediaDevices ?? {});
 }
 
 /**

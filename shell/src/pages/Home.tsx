@@ -47,7 +47,7 @@ export function Home({ context }: { context: ShopContext }) {
       label: shellTexts.tileReservation,
       icon: 'calendar',
       show: true,
-      ...(context.reservationUrl ? { href: context.reservationUrl } : { to: 'Tischreservierung' as RouteName }),
+      ...(context.reservationUrl ? { href: context.reservationUrl } : { to: 'Tischreservierung' }),
     },
   ];
   const where = context.table ?? context.area;

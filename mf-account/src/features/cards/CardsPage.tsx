@@ -55,8 +55,9 @@ export function CardsPage() {
   const [state, setState] = useState<CardsState | 'loading' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
 
+  const uid = user?.uid;
   useEffect(() => {
-    if (!user) return;
+    if (!uid) return;
     let alive = true;
     setState('loading');
     callAction('GetCustomerCards', {}).then(
@@ -66,7 +67,7 @@ export function CardsPage() {
     return () => {
       alive = false;
     };
-  }, [user?.uid]);
+  }, [uid]);
 
   const makePrimary = async (card: CustomerCard) => {
     setBusy(true);

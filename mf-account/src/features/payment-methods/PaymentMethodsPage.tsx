@@ -27,8 +27,9 @@ export function PaymentMethodsPage() {
   const [profile, setProfile] = useState<Profile | 'loading' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
 
+  const uid = user?.uid;
   useEffect(() => {
-    if (!user) return;
+    if (!uid) return;
     let alive = true;
     setProfile('loading');
     // Card calls wait 6.1 s (shop-spec §7).
@@ -39,7 +40,7 @@ export function PaymentMethodsPage() {
     return () => {
       alive = false;
     };
-  }, [user?.uid]);
+  }, [uid]);
 
   const remove = async (current: Profile, card: SavedCard) => {
     if (!current.stripeCustomerId) return;

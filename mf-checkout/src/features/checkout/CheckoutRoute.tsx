@@ -118,7 +118,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   }, []);
   useEffect(() => {
     if (!days || !timeChoice) return;
-    const day = days.find((d) => d.kind === timeChoice.day.kind) ?? days[0]!;
+    const day = days.find((d) => d.kind === timeChoice.day.kind) ?? days[0];
     const slot = timeChoice.slot ? (day.slots.find((s) => s.utc === timeChoice.slot!.utc) ?? null) : null;
     if (day !== timeChoice.day || slot !== timeChoice.slot) setTimeChoice({ day, slot });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -165,9 +165,10 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         storedTotal: step === 'payment' && savedOrder ? savedOrder.total : null,
         currentTotal: totals.total,
       });
+  const redirectTarget = redirect?.to;
   useEffect(() => {
-    if (redirect) redirectTo(redirect.to);
-  }, [redirect?.to, redirect?.reason]);
+    if (redirectTarget) redirectTo(redirectTarget);
+  }, [redirectTarget]);
 
   const validationCtx = {
     selfService: ctx.selfService,

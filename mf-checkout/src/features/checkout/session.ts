@@ -1,4 +1,4 @@
-import type { OrderDraftInput, SavedOrder } from '@shop/shared/contract';
+import type { SavedOrder } from '@shop/shared/contract';
 import type { FlowId } from '@shop/shared/domain/checkout-flow';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';

@@ -28,7 +28,7 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
   const showEmail = true;
   const showNote = features.enableOrderNote;
   const address = (which: 'invoiceAddress' | 'deliveryAddress', key: string, value: string) =>
-    update({ [which]: { ...form[which], [key]: value } } as Partial<CheckoutFormData>);
+    update({ [which]: { ...form[which], [key]: value } });
   // The last field of the step continues on Enter.
   const lastIsPhone = showPhone && !showNote && !delivery && !form.companyInvoice;
 

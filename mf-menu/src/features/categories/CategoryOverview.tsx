@@ -110,7 +110,7 @@ export function CategoryOverview({ kind }: { kind: MenuKind }) {
   useEffect(() => {
     // If exactly one category has items, a shortcut goes straight to it.
     if (only) window.history.replaceState(window.history.state, '', categoryTarget(kind, only));
-    if (only) window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    if (only) window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
   }, [only, kind]);
 
   return (

@@ -71,8 +71,10 @@ export function Gallery({ images, alt, badge }: { images: string[]; alt: string;
         </>
       ) : null}
       {zoom !== null && images[zoom] ? (
-        <div className={css.lightbox} role="dialog" aria-modal="true" aria-label={alt} onClick={() => setZoom(null)} data-testid="lightbox">
-          <img src={images[zoom]} alt={alt} onClick={(e) => e.stopPropagation()} />
+        <div className={css.lightbox} role="dialog" aria-modal="true" aria-label={alt} data-testid="lightbox">
+          {/* A tap beside the image closes it (keyboard users have the close button and Escape). */}
+          <button type="button" className={css.lightboxBackdrop} onClick={() => setZoom(null)} aria-label={de.menu.imageClose} tabIndex={-1} />
+          <img src={images[zoom]} alt={alt} className={css.lightboxImage} />
           <button type="button" className={css.lightboxClose} onClick={() => setZoom(null)} aria-label={de.menu.imageClose} autoFocus>
             <Icon name="close" size={26} />
           </button>

@@ -183,7 +183,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
             {step.options.map((option) => {
               const isOn = isOptionSelected(config, stepIndex, option.id);
               const cost = costForVol(option, config.vol);
-              const disabled = option.active === false;
+              const disabled = !option.active;
               const freeNow = cost > 0 && (isOn ? freeChosen.has(option.id) : free > 0);
               return (
                 <button
@@ -398,7 +398,7 @@ function StepSelect({
         {options.map((o) => {
           const cost = costForVol(o, vol);
           return (
-            <option key={o.id} value={o.id} disabled={o.active === false}>
+            <option key={o.id} value={o.id} disabled={!o.active}>
               {o.ohne ? de.menu.ohne : optionTitle(o.labelDE)}
               {cost > 0 ? (included ? ` (${de.menu.included})` : ` (+ ${formatEuro(cost)})`) : ''}
             </option>

@@ -254,7 +254,7 @@ export function BoardPage() {
                 className={css.awaiting}
                 data-testid="board-awaiting-payment"
                 open={awaitingOpen}
-                onToggle={(e) => setAwaitingOpen((e.currentTarget as HTMLDetailsElement).open)}
+                onToggle={(e) => setAwaitingOpen((e.currentTarget).open)}
               >
                 <summary>{fill(texts.boardAwaitingPayment, { count: unpaid.length })}</summary>
                 <p className={css.hint}>{texts.boardAwaitingPaymentHint}</p>

@@ -25,9 +25,10 @@ export function ConfirmationPage() {
     else if (next === 'order' && newest) redirectTo('Bestellung', { uniqueOrderId: newest.uniqueOrderId });
   }, [next, newest]);
 
+  const newestId = newest?.uniqueOrderId;
   useEffect(() => {
-    if (!newest || next !== 'stay') return;
-    const id = newest.uniqueOrderId;
+    if (!newestId || next !== 'stay') return;
+    const id = newestId;
     const refresh = () => void fetchOrder(id).catch((error: unknown) => console.warn('[mf_orders] confirmation refresh failed', error));
     const timer = setInterval(refresh, CHECKOUT_CONSTANTS.orderStatusRefreshMs);
     const sub = on('orders:order-updated')
@@ -38,7 +39,7 @@ export function ConfirmationPage() {
       clearInterval(timer);
       sub.unsubscribe();
     };
-  }, [newest?.uniqueOrderId, next]);
+  }, [newestId, next]);
 
   if (!newest) return null;
   return (

@@ -31,7 +31,7 @@ export interface OrderStatus {
   readonly notFound: boolean;
   /** Self-service full-screen overlays 'Speisen Abholbereit!' / 'Getränke Abholbereit!'. */
   readonly overlays: ReadyOverlays;
-  dismissOverlay(kind: keyof ReadyOverlays): void;
+  readonly dismissOverlay: (kind: keyof ReadyOverlays) => void;
 }
 
 /**

@@ -126,7 +126,7 @@ export const paymentsActions = {
   GetCashCaptcha: {
     payload: z.object({}).strict().optional(),
     response: z.object({
-      challenge: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }).passthrough(),
+      challenge: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }).loose(),
     }),
   },
 } as const;
