@@ -35,12 +35,27 @@ export const boundaries = [
   ...REMOTES.map((remote) =>
     boundary(
       remote + '/src',
-      [...REMOTES.filter((r) => r !== remote).flatMap((r) => [`**/${r}/**`, `@shop/${r}`, `@shop/${r}/**`]), '**/shell/**', '@shop/shell', '**/api/**', '@shop/api', '**/shared/src/**'],
+      [
+        ...REMOTES.filter((r) => r !== remote).flatMap((r) => [`**/${r}/**`, `@shop/${r}`, `@shop/${r}/**`]),
+        '**/shell/**',
+        '@shop/shell',
+        '**/api/**',
+        '@shop/api',
+        '**/shared/src/**',
+      ],
       `${remote} may import only @shop/shared's public entries, never another remote, the shell or the API`,
     ),
   ),
-  boundary('shell/src', [...REMOTES.flatMap((r) => [`**/${r}/**`, `@shop/${r}`, `@shop/${r}/**`]), '**/api/**', '@shop/api', '**/shared/src/**'], 'the shell loads remotes at runtime and never imports them'),
-  boundary('api/src', ['@shop/shared/react', '@shop/shared/ui', '@shop/shared/stores', '@shop/shared/bus', '@shop/shared/client', '**/mf-*/**', '**/shell/**'], 'the API imports only @shop/shared/domain/*, contract and i18n'),
+  boundary(
+    'shell/src',
+    [...REMOTES.flatMap((r) => [`**/${r}/**`, `@shop/${r}`, `@shop/${r}/**`]), '**/api/**', '@shop/api', '**/shared/src/**'],
+    'the shell loads remotes at runtime and never imports them',
+  ),
+  boundary(
+    'api/src',
+    ['@shop/shared/react', '@shop/shared/ui', '@shop/shared/stores', '@shop/shared/bus', '@shop/shared/client', '**/mf-*/**', '**/shell/**'],
+    'the API imports only @shop/shared/domain/*, contract and i18n',
+  ),
 ];
 
 export default tseslint.config(
@@ -67,7 +82,10 @@ export default tseslint.config(
       // Non-null assertions are used after a check the checker cannot follow (noUncheckedIndexedAccess).
       '@typescript-eslint/no-non-null-assertion': 'off',
       // Unused names starting with _ are intended (destructuring that drops a field).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // `async` marks functions that implement a Promise-returning interface (handlers, fakes,
       // lifecycles); a body that happens not to await is fine there.
       '@typescript-eslint/require-await': 'off',

@@ -93,7 +93,9 @@ describe('deploy release', () => {
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
 
     const after = snapshot();
-    expect(changedLines(before['hamburg.json']!, after['hamburg.json']!)).toEqual([{ line: lineOf(before['hamburg.json']!, 'mf_menu'), text: '    "mf_menu": "0.2.0",' }]);
+    expect(changedLines(before['hamburg.json']!, after['hamburg.json']!)).toEqual([
+      { line: lineOf(before['hamburg.json']!, 'mf_menu'), text: '    "mf_menu": "0.2.0",' },
+    ]);
     expect(after['localhost.json']).toBe(before['localhost.json']);
     expect(after['eimsbuettel.json']).toBe(before['eimsbuettel.json']);
     expect(JSON.parse(after['hamburg.json']!).remotes).toMatchObject({ mf_menu: '0.2.0', mf_cart: '0.1.0' });
@@ -230,7 +232,12 @@ describe('deploy refuses bad input with a clear message and changes nothing', ()
       message: /built for \/mf\/mf-menu\/0\.3\.0\/, not \/mf\/mf-menu\/0\.4\.0\//,
       setup: () => fs.cpSync(path.join(appRoot, 'mf-menu', 'dist', '0.3.0'), path.join(appRoot, 'mf-menu', 'dist', '0.4.0'), { recursive: true }),
     },
-    { name: 'an unknown host', args: ['release', 'mf-menu', '0.2.0', '--host', 'altona.localhost'], code: 1, message: /Unknown host "altona\.localhost"\. Descriptors: eimsbuettel\.json/ },
+    {
+      name: 'an unknown host',
+      args: ['release', 'mf-menu', '0.2.0', '--host', 'altona.localhost'],
+      code: 1,
+      message: /Unknown host "altona\.localhost"\. Descriptors: eimsbuettel\.json/,
+    },
     { name: 'a file outside the hosts folder', args: ['release', 'mf-menu', '0.2.0', '--host', '/etc/passwd'], code: 1, message: /is not a descriptor in/ },
     { name: '--host and --all together', args: ['release', 'mf-menu', '0.2.0', '--host', 'hamburg', '--all'], code: 2, message: /either --host or --all/ },
     { name: 'a missing version', args: ['release', 'mf-menu'], code: 2, message: /Name the version/ },
@@ -324,7 +331,12 @@ export default ({ version }) => ({
 });
 `,
     );
-    const otherBuilds = FOLDERS.filter((f) => f !== 'mf-orders').map((f) => fs.readdirSync(path.join(appRoot, f, 'dist')).sort().join());
+    const otherBuilds = FOLDERS.filter((f) => f !== 'mf-orders').map((f) =>
+      fs
+        .readdirSync(path.join(appRoot, f, 'dist'))
+        .sort()
+        .join(),
+    );
     const before = read('eimsbuettel.json');
 
     const run = deploy('release', 'mf-orders', '0.4.0', '--host', 'eimsbuettel', '--build');
@@ -333,7 +345,14 @@ export default ({ version }) => ({
     expect(fs.existsSync(path.join(appDir, 'dist', '0.4.0', 'remoteEntry.js'))).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(appDir, 'dist', '0.4.0', 'build-stamp.json'), 'utf8')).app).toBe('mf-orders');
     expect(changedLines(before, read('eimsbuettel.json'))).toEqual([{ line: lineOf(before, 'mf_orders'), text: '    "mf_orders": "0.4.0"' }]);
-    expect(FOLDERS.filter((f) => f !== 'mf-orders').map((f) => fs.readdirSync(path.join(appRoot, f, 'dist')).sort().join())).toEqual(otherBuilds);
+    expect(
+      FOLDERS.filter((f) => f !== 'mf-orders').map((f) =>
+        fs
+          .readdirSync(path.join(appRoot, f, 'dist'))
+          .sort()
+          .join(),
+      ),
+    ).toEqual(otherBuilds);
 
     // An existing version folder is immutable: --build does not rebuild it.
     const stamp = fs.readFileSync(path.join(appDir, 'dist', '0.4.0', 'build-stamp.json'), 'utf8');
@@ -346,7 +365,10 @@ export default ({ version }) => ({
 
   it('releases nothing when the build fails', () => {
     const appDir = path.join(appRoot, 'mf-cart');
-    fs.writeFileSync(path.join(appDir, 'webpack.config.mjs'), `export default () => ({ mode: 'production', context: ${JSON.stringify(appDir)}, entry: './src/missing.js', output: { path: ${JSON.stringify(path.join(appDir, 'dist', '0.5.0'))} } });\n`);
+    fs.writeFileSync(
+      path.join(appDir, 'webpack.config.mjs'),
+      `export default () => ({ mode: 'production', context: ${JSON.stringify(appDir)}, entry: './src/missing.js', output: { path: ${JSON.stringify(path.join(appDir, 'dist', '0.5.0'))} } });\n`,
+    );
     const before = snapshot();
     const run = deploy('release', 'mf-cart', '0.5.0', '--build');
     expect(run.code).toBe(1);

@@ -103,10 +103,21 @@ try {
     result.orders = orders;
     const rows = [['concurrency', 'orders', 'orders/s', 'p50', 'p95', 'p99', 'max', 'errors']];
     for (const r of orders.runs) {
-      rows.push([r.concurrency, r.orders, r.ordersPerSecond.toFixed(1), `${ms(r.p50Ms)} ms`, `${ms(r.p95Ms)} ms`, `${ms(r.p99Ms)} ms`, `${ms(r.maxMs)} ms`, r.errors]);
+      rows.push([
+        r.concurrency,
+        r.orders,
+        r.ordersPerSecond.toFixed(1),
+        `${ms(r.p50Ms)} ms`,
+        `${ms(r.p95Ms)} ms`,
+        `${ms(r.p99Ms)} ms`,
+        `${ms(r.maxMs)} ms`,
+        r.errors,
+      ]);
     }
     console.log(table(rows));
-    console.log(`  ${orders.database}; ${orders.transport}; after ${orders.warmupOrders} warm-up orders; carts at or above the takeaway minimum, cycling through ${orders.menuItems.length} food items (offer items left out)`);
+    console.log(
+      `  ${orders.database}; ${orders.transport}; after ${orders.warmupOrders} warm-up orders; carts at or above the takeaway minimum, cycling through ${orders.menuItems.length} food items (offer items left out)`,
+    );
     for (const r of orders.runs) if (r.errors) console.log(`  first error at concurrency ${r.concurrency}: ${r.firstError}`);
     if (orders.runs.some((r) => r.errors)) failed = true;
   }

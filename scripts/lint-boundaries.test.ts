@@ -11,7 +11,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 async function lint(file: string, code: string): Promise<string[]> {
   const { boundaries } = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.mjs')).href)) as { boundaries: Linter.Config[] };
   // Only the boundary rules, without type information: fast, and the scratch file need not exist.
-  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...boundaries] });
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...boundaries],
+  });
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return result!.messages.map((m) => `${m.ruleId ?? ''}: ${m.message}`);
 }
@@ -25,7 +29,7 @@ describe('import boundaries (docs/conventions.md)', () => {
     expect(messages[0]).toContain('docs/conventions.md "Layout and ownership": imports flow one way');
   });
 
-  it('a remote reaching into shared\'s sources instead of its public entries fails; the public entry passes', async () => {
+  it("a remote reaching into shared's sources instead of its public entries fails; the public entry passes", async () => {
     expect(await lint('mf-cart/src/scratch.ts', "import { cartStore } from '../../shared/src/stores';\nexport const x = cartStore;\n")).toHaveLength(1);
     expect(await lint('mf-cart/src/scratch.ts', "import { cartStore } from '@shop/shared/stores';\nexport const x = cartStore;\n")).toEqual([]);
   });

@@ -55,7 +55,10 @@ function trustProxyOf(value: string | undefined): boolean | string[] {
   const raw = value?.trim();
   if (!raw || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A non-negative number from the environment, or the default; anything else is a configuration error. */

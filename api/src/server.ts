@@ -51,13 +51,11 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   // A test server (NODE_ENV=test, SHOP_TEST_NOW) runs on a movable clock; production on the system clock.
   const testClock = deps.now === undefined && config.testNow !== undefined ? offsetClock(config.testNow) : undefined;
   const now = deps.now ?? (testClock ? () => testClock.now() : () => Date.now());
-  const database =
-    deps.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir }));
+  const database = deps.database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.pgliteDir }));
   if (deps.seed !== false) await seedIfEmpty(database.db, now());
   const events = deps.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl) : createMemoryEventBus());
   const verifier =
-    deps.verifier ??
-    (await import('./auth/verify')).createFirebaseVerifier(config.firebaseProjectId, config.firebaseAuthEmulatorHost).catch(() => noAuth);
+    deps.verifier ?? (await import('./auth/verify')).createFirebaseVerifier(config.firebaseProjectId, config.firebaseAuthEmulatorHost).catch(() => noAuth);
   const resolvedVerifier = await verifier;
   const descriptors = createDescriptorSource(config.deployHostsDir);
   const menus = createMenuRepository(database.db);
@@ -100,25 +98,30 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
       }
     : { mode: 'test' };
 
-  registerActionRoute(app, handlers, async (request, browserId) => {
-    const auth = request.headers.authorization;
-    const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
-    const user = token ? await resolvedVerifier.verify(token) : null;
-    const ctx: ActionContext = {
-      db: database.db,
-      browserId,
-      user,
-      hostname: request.hostname,
-      descriptor: descriptors.forHost(request.hostname),
-      events,
-      menus,
-      now,
-      orderTokens,
-      unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
-      maxOrderLines: config.maxOrderLines,
-    };
-    return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
-  }, limit);
+  registerActionRoute(
+    app,
+    handlers,
+    async (request, browserId) => {
+      const auth = request.headers.authorization;
+      const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+      const user = token ? await resolvedVerifier.verify(token) : null;
+      const ctx: ActionContext = {
+        db: database.db,
+        browserId,
+        user,
+        hostname: request.hostname,
+        descriptor: descriptors.forHost(request.hostname),
+        events,
+        menus,
+        now,
+        orderTokens,
+        unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
+        maxOrderLines: config.maxOrderLines,
+      };
+      return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
+    },
+    limit,
+  );
   registerEventsRoute(app, events, resolvedVerifier, orderTokens);
   (await import('./http/stripe-webhook-route')).registerStripeWebhookRoute(app, { config, db: database.db, events, now });
   app.get('/deploy/descriptor.json', async (request, reply) => {

@@ -39,7 +39,13 @@ describe.each(testDatabases())('account actions on $name', (database) => {
 
     const updated = await t.call(
       'UpsertAppUser',
-      { fuid: 'u1', name: '', phone: '', invoiceAddress: { company: '', street: '  ', plz: '', city: '' }, deliveryAddress: { company: '', street: 'Grindelallee 118', plz: '20146', city: 'Hamburg' } },
+      {
+        fuid: 'u1',
+        name: '',
+        phone: '',
+        invoiceAddress: { company: '', street: '  ', plz: '', city: '' },
+        deliveryAddress: { company: '', street: 'Grindelallee 118', plz: '20146', city: 'Hamburg' },
+      },
       { token: 'user:u1' },
     );
     const second = updated.body.user as AppUser;
@@ -77,10 +83,19 @@ describe.each(testDatabases())('account actions on $name', (database) => {
     await staffChange(t, cancelled.uniqueOrderId, 'cancel', { reason: 'Gast hat storniert' });
     // An online order whose payment is not authorized yet (it carries the online service fee line).
     const appconfig = (await t.call('GetAppconfig', {})).body.appconfig as { onlineServiceFee: number };
-    const online = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 3 }], { asGuest: false, collectStempel: true, onlinePay: true, directPay: true, psp: 'credit' });
+    const online = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 3 }], {
+      asGuest: false,
+      collectStempel: true,
+      onlinePay: true,
+      directPay: true,
+      psp: 'credit',
+    });
     const fee = appconfig.onlineServiceFee;
     if (fee > 0) {
-      online.orderData = [...online.orderData, { kind: 'fee', cartItemId: 'fee-1', id: 'specialUniqueOnlineServiceFee', posId: 5007, nameToDisplay: 'Online Servicegebühr', count: 1, itemTotal: fee }];
+      online.orderData = [
+        ...online.orderData,
+        { kind: 'fee', cartItemId: 'fee-1', id: 'specialUniqueOnlineServiceFee', posId: 5007, nameToDisplay: 'Online Servicegebühr', count: 1, itemTotal: fee },
+      ];
       online.paymentInfo = { amount: online.paymentInfo.amount + fee, itemsTotal: online.paymentInfo.itemsTotal, tip: 0 };
     }
     const onlineRes = await t.call('SaveNewOrder', { order: online }, { token: 'user:s1' });

@@ -57,7 +57,16 @@ async function createUser(host: string, name = 'Erika Mustermann'): Promise<Emul
 function foreignProjectToken(uid: string): string {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: 'https://securetoken.google.com/demo-other', aud: 'demo-other', auth_time: now, user_id: uid, sub: uid, iat: now, exp: now + 3600, firebase: { sign_in_provider: 'password' } };
+  const claims = {
+    iss: 'https://securetoken.google.com/demo-other',
+    aud: 'demo-other',
+    auth_time: now,
+    user_id: uid,
+    sub: uid,
+    iat: now,
+    exp: now + 3600,
+    firebase: { sign_in_provider: 'password' },
+  };
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
 }
 
@@ -128,7 +137,11 @@ describe.each(testDatabases())('Firebase ID tokens (Auth emulator) on $name', (d
 
   it('gives the user their own orders only (GetLastSelfOrders)', async () => {
     const other = await createUser(emulator.host, 'Max Mustermann');
-    await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]) }, { token: other.idToken, browserId: 'other-browser-0000-0000-0000-00000000002' });
+    await t.call(
+      'SaveNewOrder',
+      { order: takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]) },
+      { token: other.idToken, browserId: 'other-browser-0000-0000-0000-00000000002' },
+    );
 
     const mine = await t.call('GetLastSelfOrders', {}, { token: user.idToken });
     const orders = mine.body.orders as SavedOrder[];

@@ -35,7 +35,8 @@ describe('compression', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  const get = (url: string, encoding?: string) => api.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  const get = (url: string, encoding?: string) =>
+    api.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
 
   it('the build writes brotli and gzip copies of text assets, not of tiny ones', () => {
     const remote = path.join(tmp, 'mf-menu', 'dist', '0.1.0');

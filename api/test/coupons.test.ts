@@ -34,8 +34,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   afterAll(async () => t?.close());
 
   const db = () => t.api.database.db;
-  const count = async (table: 'orders' | 'coupon_redemptions') =>
-    countRow(await db().execute(sql.raw(`select count(*)::int as n from ${table}`)));
+  const count = async (table: 'orders' | 'coupon_redemptions') => countRow(await db().execute(sql.raw(`select count(*)::int as n from ${table}`)));
 
   async function loadCoupon(code: string, token?: string): Promise<Coupon> {
     const res = await t.call('LoadCoupons', { couponCode: code }, token ? { token } : {});
@@ -144,7 +143,9 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(res.status).toBe(200);
     const order = res.body.order as SavedOrder;
     expect(order.total).toBe(850 + 990);
-    expect(order.orderData.filter((l) => l.kind === 'product' && l.appliedCode === 'TACODEAL').map((l) => l.kind === 'product' && l.amountFreeTotal)).toEqual([850, 390]);
+    expect(order.orderData.filter((l) => l.kind === 'product' && l.appliedCode === 'TACODEAL').map((l) => l.kind === 'product' && l.amountFreeTotal)).toEqual([
+      850, 390,
+    ]);
   });
 
   it('applies offers: the veggie discount for every usecase; a client ignoring it is refused', async () => {
@@ -183,7 +184,10 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
 
     const oddTip = pricedDraft(lines([{ itemId: 'tacos-al-pastor' }], 'inhouse'), { usecase: 'tableordering' });
     oddTip.paymentInfo = { ...oddTip.paymentInfo, tip: 7, amount: oddTip.paymentInfo.amount + 7 };
-    expect((await t.call('SaveNewOrder', { order: oddTip })).body.error).toMatchObject({ code: 'total_mismatch', userMessage: 'Das Trinkgeld ist ungültig. Bitte wähle es erneut.' });
+    expect((await t.call('SaveNewOrder', { order: oddTip })).body.error).toMatchObject({
+      code: 'total_mismatch',
+      userMessage: 'Das Trinkgeld ist ungültig. Bitte wähle es erneut.',
+    });
 
     expect(await count('orders')).toBe(before);
   });
@@ -227,7 +231,15 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   });
 
   it('a retried order with a single-use coupon is the same order, not a refusal', async () => {
-    await db().insert(couponsTable).values({ code: 'RETRY1', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RETRY1', type: 'amount', title: 'Retry', amount: 100 }), updatedAt: testNow() });
+    await db()
+      .insert(couponsTable)
+      .values({
+        code: 'RETRY1',
+        type: 'amount',
+        visibility: 'private',
+        data: couponSchema.parse({ couponCode: 'RETRY1', type: 'amount', title: 'Retry', amount: 100 }),
+        updatedAt: testNow(),
+      });
     const draft = pricedDraft([...lines([{ itemId: 'tacos-al-pastor' }]), couponToLine(await loadCoupon('RETRY1'))]);
     const results = await Promise.all(Array.from({ length: 10 }, () => t.call('SaveNewOrder', { order: draft })));
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
@@ -236,7 +248,15 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
   });
 
   it('20 orders racing for one single-use coupon: exactly one wins, the rest get a clear error, nothing half-saved', async () => {
-    await db().insert(couponsTable).values({ code: 'RENNEN', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'RENNEN', type: 'amount', title: 'Rennen', amount: 300 }), updatedAt: testNow() });
+    await db()
+      .insert(couponsTable)
+      .values({
+        code: 'RENNEN',
+        type: 'amount',
+        visibility: 'private',
+        data: couponSchema.parse({ couponCode: 'RENNEN', type: 'amount', title: 'Rennen', amount: 300 }),
+        updatedAt: testNow(),
+      });
     const line = couponToLine(await loadCoupon('RENNEN'));
     const ordersBefore = await count('orders');
     const redemptionsBefore = await count('coupon_redemptions');
@@ -258,10 +278,14 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     const small = await t.call('SaveNewOrder', { order: pricedDraft(lines([{ itemId: 'drink-horchata', vol: '0,3 l' }])) });
     expect(small.status).toBe(409);
     expect(small.body.error).toMatchObject({ code: 'validation', userMessage: 'Bitte beachte den Mindestbestellwert von 8,00\u00a0€' });
-    const inhouse = await t.call('SaveNewOrder', { order: pricedDraft(lines([{ itemId: 'drink-horchata', vol: '0,3 l' }], 'inhouse'), { usecase: 'tableordering' }) });
+    const inhouse = await t.call('SaveNewOrder', {
+      order: pricedDraft(lines([{ itemId: 'drink-horchata', vol: '0,3 l' }], 'inhouse'), { usecase: 'tableordering' }),
+    });
     expect(inhouse.status).toBe(200);
     // 8,50 of tacos is above the 8,00 minimum even after a 5 € voucher: the minimum counts the articles.
-    const voucher = await t.call('SaveNewOrder', { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor' }]), couponToLine(await loadCoupon('WILLKOMMEN5'))]) });
+    const voucher = await t.call('SaveNewOrder', {
+      order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor' }]), couponToLine(await loadCoupon('WILLKOMMEN5'))]),
+    });
     expect(voucher.status).toBe(200);
     expect((voucher.body.order as SavedOrder).total).toBe(350);
   });
@@ -275,14 +299,22 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     const empty = await t.call('SaveNewOrder', { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp(uid)]) }, { token });
     expect(empty.status).toBe(409);
     expect(empty.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Deine Stempelkarte ist noch nicht voll.' });
-    const foreign = await t.call('SaveNewOrder', { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp('someone-else')]) }, { token });
+    const foreign = await t.call(
+      'SaveNewOrder',
+      { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp('someone-else')]) },
+      { token },
+    );
     expect(foreign.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Dieser Gutschein gehört zu einem anderen Konto.' });
     const guest = await t.call('SaveNewOrder', { order: pricedDraft([...lines([{ itemId: 'tacos-al-pastor', count: 3 }]), stamp(uid)]) });
     expect(guest.body.error).toMatchObject({ code: 'coupon_invalid', userMessage: 'Bitte melde dich an, um diesen Gutschein einzulösen.' });
     expect(await count('orders')).toBe(before);
 
     // 12 x 8,50 = 102 € collected and handed over: a full card (10 stamps of 10 €).
-    const collect = await t.call('SaveNewOrder', { order: pricedDraft(lines([{ itemId: 'tacos-al-pastor', count: 12 }]), { over: { collectStempel: true, stempelType: 1 } }) }, { token });
+    const collect = await t.call(
+      'SaveNewOrder',
+      { order: pricedDraft(lines([{ itemId: 'tacos-al-pastor', count: 12 }]), { over: { collectStempel: true, stempelType: 1 } }) },
+      { token },
+    );
     expect(collect.status).toBe(200);
     await handOver(t, (collect.body.order as SavedOrder).uniqueOrderId);
 

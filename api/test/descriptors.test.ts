@@ -87,7 +87,7 @@ describe('GET /deploy/descriptor.json', () => {
         url: '/deploy/descriptor.json',
         headers: { host: '10.0.0.5:3000', 'x-forwarded-host': 'eimsbuettel.streetfood-hamburg.de' },
       });
-      expect((res.json<ResolvedDescriptor>()).branch).toMatchObject(EIMSBUETTEL);
+      expect(res.json<ResolvedDescriptor>().branch).toMatchObject(EIMSBUETTEL);
     } finally {
       await behindProxy.close();
     }
@@ -131,7 +131,7 @@ describe('GET /deploy/descriptor.json', () => {
     fs.writeFileSync(file, good.replace('"defaultPlz": "20099"', '"defaultPlz": "Hamburg"'));
     const res = await api.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host: 'hamburg.localhost' } });
     expect(res.statusCode).toBe(200);
-    expect((res.json<ResolvedDescriptor>()).branch.defaultPlz).toBe('20099');
+    expect(res.json<ResolvedDescriptor>().branch.defaultPlz).toBe('20099');
     fs.writeFileSync(file, good.replace('Lange Reihe 42', 'Lange Reihe 44'));
     expect((await descriptorFor({ host: 'hamburg.localhost' })).body.branch.pickupAddress).toContain('Lange Reihe 44');
   });

@@ -67,7 +67,17 @@ describe('fuzzing every action: 0 × 5xx', () => {
   it('hostile envelopes', async () => {
     const body = fc.oneof(
       hostile,
-      fc.record({ action: fc.oneof(fc.constantFrom(...Object.keys(ACTIONS)), hostile), payload: hostile, channel: fc.oneof(fc.constant('on-the-go'), hostile), browserId: fc.oneof(fc.constant(TEST_BROWSER_ID), hostile), secToken: hostile, timeout: hostile }, { requiredKeys: [] }),
+      fc.record(
+        {
+          action: fc.oneof(fc.constantFrom(...Object.keys(ACTIONS)), hostile),
+          payload: hostile,
+          channel: fc.oneof(fc.constant('on-the-go'), hostile),
+          browserId: fc.oneof(fc.constant(TEST_BROWSER_ID), hostile),
+          secToken: hostile,
+          timeout: hostile,
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, callers, async (b, token) => expectClearAnswer(await post(b, token), 'envelope')),

@@ -60,7 +60,9 @@ describe('rate limits in memory (one instance)', () => {
 
   it('waiter calls: at most 4 a minute from one browser', async () => {
     const max = rule('waiter').perBrowser!;
-    const statuses = await burst(max + 1, (i) => send(t, 'Kellnerruf', { table: String(i + 1), filialnummer: 1 }, { browserId: browser(2000), ip: '198.51.100.20' }));
+    const statuses = await burst(max + 1, (i) =>
+      send(t, 'Kellnerruf', { table: String(i + 1), filialnummer: 1 }, { browserId: browser(2000), ip: '198.51.100.20' }),
+    );
     expect(statuses.slice(0, max).every((s) => s < 429)).toBe(true);
     expect(statuses[max]).toBe(429);
   });

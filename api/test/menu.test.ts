@@ -47,7 +47,11 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
     expect(menuSchema.parse(drinks)).toEqual(drinks);
     const all = items(drinks);
     expect(all.length).toBeGreaterThanOrEqual(15);
-    const alcoholic = all.filter((i) => /bier|tequila|mezcal|lager|pils|% vol/i.test(`${i.descriptionDE} ${drinks.find((c) => c.items.includes(i))!.categoryDE}`) && !/alkoholfrei|ohne alkohol/i.test(`${i.nameDE} ${i.descriptionDE}`));
+    const alcoholic = all.filter(
+      (i) =>
+        /bier|tequila|mezcal|lager|pils|% vol/i.test(`${i.descriptionDE} ${drinks.find((c) => c.items.includes(i))!.categoryDE}`) &&
+        !/alkoholfrei|ohne alkohol/i.test(`${i.nameDE} ${i.descriptionDE}`),
+    );
     expect(alcoholic.length).toBeGreaterThanOrEqual(5);
     for (const drink of alcoholic) expect(drink.substances, drink.id).toContain('lAlk');
     expect(all.find((i) => i.id === 'drink-alkoholfrei')!.substances).not.toContain('lAlk');
@@ -77,9 +81,14 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
     expect(steps.some((s) => s.implicit)).toBe(true);
     expect(steps.some((s) => s.extendable)).toBe(true);
     expect(all.some((i) => i.extras.combinations.length > 0)).toBe(true);
-    expect(all.some((i) => i.extras.styles.some((s) => s.volCosts?.length) || i.extras.variants.some((v) => v.options.some((o) => o.volCosts?.length)))).toBe(true);
+    expect(all.some((i) => i.extras.styles.some((s) => s.volCosts?.length) || i.extras.variants.some((v) => v.options.some((o) => o.volCosts?.length)))).toBe(
+      true,
+    );
     for (const flag of ['unikat', 'ticket', 'inhouseOnly', 'takeawayOnly', 'neu', 'streichPreis', 'kilopreis', 'merkmalgruppen', 'nutritions'] as const) {
-      expect(all.some((i) => Boolean(i[flag])), flag).toBe(true);
+      expect(
+        all.some((i) => Boolean(i[flag])),
+        flag,
+      ).toBe(true);
     }
   });
 
@@ -102,14 +111,20 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
 
     // The restaurant marks an item sold out and bumps the menu version.
     await t.api.database.db.update(menuItems).set({ verkauft: true }).where(eq(menuItems.id, 'tacos-al-pastor'));
-    await t.api.database.db.update(settings).set({ updatedAt: foodVersion + 1000 }).where(eq(settings.key, 'menuVersion:food'));
+    await t.api.database.db
+      .update(settings)
+      .set({ updatedAt: foodVersion + 1000 })
+      .where(eq(settings.key, 'menuVersion:food'));
     const changed = await t.call('PullFoodMenu', { lastModified: foodVersion });
     expect(changed.body.unchanged).toBeUndefined();
     expect(changed.body.lastModified).toBe(foodVersion + 1000);
     const tacos = items(changed.body.menu as Menu).find((i) => i.id === 'tacos-al-pastor')!;
     expect(tacos.verkauft).toBe(true);
     await t.api.database.db.update(menuItems).set({ verkauft: false }).where(eq(menuItems.id, 'tacos-al-pastor'));
-    await t.api.database.db.update(settings).set({ updatedAt: foodVersion + 2000 }).where(eq(settings.key, 'menuVersion:food'));
+    await t.api.database.db
+      .update(settings)
+      .set({ updatedAt: foodVersion + 2000 })
+      .where(eq(settings.key, 'menuVersion:food'));
   });
 
   it('refuses a malformed pull with a clear error', async () => {
@@ -172,7 +187,13 @@ describe.each(testDatabases())('configured items priced by the server on $name',
 
   it('prices the Lunch Combo at its combination price and the Your Own Bowl at its replaceArticle size', async () => {
     const { status, order } = await save([
-      { itemId: 'lunch-combo', variantsSelected: [{ stepIndex: 0, optionIds: ['combo-bowl'] }, { stepIndex: 1, optionIds: ['combo-nachos'] }] },
+      {
+        itemId: 'lunch-combo',
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['combo-bowl'] },
+          { stepIndex: 1, optionIds: ['combo-nachos'] },
+        ],
+      },
       {
         itemId: 'your-own-bowl',
         variantsSelected: [
@@ -207,7 +228,9 @@ describe.each(testDatabases())('configured items priced by the server on $name',
     });
     expect(hidden.status).toBe(400);
     expect((hidden.body.error as { message: string }).message).toContain('hidden-step');
-    const missing = await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'burrito-classic-chicken', variantsSelected: [{ stepIndex: 0, optionIds: ['rice-lime'] }] }], { createdAt: clock }) });
+    const missing = await t.call('SaveNewOrder', {
+      order: takeawayDraft(menu, [{ itemId: 'burrito-classic-chicken', variantsSelected: [{ stepIndex: 0, optionIds: ['rice-lime'] }] }], { createdAt: clock }),
+    });
     expect(missing.status).toBe(400);
     expect((missing.body.error as { message: string }).message).toContain('missing-choice');
   });

@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { couponToLine } from '@shop/shared/domain/coupons';
-import { coupon as couponSchema, orderChannel, type AppConfig, type Menu, type OrderDraftInput, type SavedOrder, type ServerEvent, type StampCard } from '@shop/shared/contract';
+import {
+  coupon as couponSchema,
+  orderChannel,
+  type AppConfig,
+  type Menu,
+  type OrderDraftInput,
+  type SavedOrder,
+  type ServerEvent,
+  type StampCard,
+} from '@shop/shared/contract';
 import { withFeeLines } from '@shop/shared/domain/fees';
 import { priceCart } from '@shop/shared/domain/pricing';
 import { coupons, menuItems, orders, payments, paymentTestObjects } from '../src/db/schema';
@@ -45,11 +54,17 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     expect(res.status, JSON.stringify(res.body.error)).toBe(200);
     return { order: res.body.order as SavedOrder, updated: res.body.updated === true, duplicate: res.body.duplicate === true };
   }
-  const online = (lines: LineSpec[] = [{ itemId: 'tacos-al-pastor', count: 2 }], overrides: Partial<OrderDraftInput> = {}) => onlineTakeawayDraft(menu, config, lines, overrides);
+  const online = (lines: LineSpec[] = [{ itemId: 'tacos-al-pastor', count: 2 }], overrides: Partial<OrderDraftInput> = {}) =>
+    onlineTakeawayDraft(menu, config, lines, overrides);
   const intent = (order: SavedOrder, paymentMethodId = 'pm_card_visa') =>
     t.call('StripeCreatePaymentIntent', { amount: order.total, paymentMethodId, order: { uniqueOrderId: order.uniqueOrderId } });
   const mark = (order: SavedOrder) =>
-    t.call('DocUpserter', { collectionName: 'orders', updates: { authCompleted: true, psp: 'credit' }, subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId }, autoRetry: true });
+    t.call('DocUpserter', {
+      collectionName: 'orders',
+      updates: { authCompleted: true, psp: 'credit' },
+      subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId },
+      autoRetry: true,
+    });
   async function paid(order: SavedOrder): Promise<SavedOrder> {
     expect((await intent(order)).body).toMatchObject({ status: 'requires_capture' });
     const res = await mark(order);
@@ -58,8 +73,14 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
   }
   const stored = async (id: string) => (await db().select().from(orders).where(eq(orders.uniqueOrderId, id)))[0]!;
   const paymentOf = async (id: string) => (await db().select().from(payments).where(eq(payments.uniqueOrderId, id))).sort((a, b) => a.createdAt - b.createdAt);
-  const intentStatus = async (ref: string) => ((await db().select().from(paymentTestObjects).where(eq(paymentTestObjects.id, ref)))[0]!.data as { status: string; refunded?: number });
-  const board = async () => (await t.call('LoadStaffOrders', {}, { token: STAFF_TOKEN })).body as unknown as { orders: SavedOrder[]; awaitingPayment: SavedOrder[]; waiterCalls: { signalId: string }[] };
+  const intentStatus = async (ref: string) =>
+    (await db().select().from(paymentTestObjects).where(eq(paymentTestObjects.id, ref)))[0]!.data as { status: string; refunded?: number };
+  const board = async () =>
+    (await t.call('LoadStaffOrders', {}, { token: STAFF_TOKEN })).body as unknown as {
+      orders: SavedOrder[];
+      awaitingPayment: SavedOrder[];
+      waiterCalls: { signalId: string }[];
+    };
   const bestand = async (id: string) => (await db().select({ b: menuItems.bestand }).from(menuItems).where(eq(menuItems.id, id)))[0]!.b;
   async function setStock(id: string, value: number) {
     await db().update(menuItems).set({ bestand: value }).where(eq(menuItems.id, id));
@@ -189,7 +210,11 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     });
     const { order } = await save(draft, 'expiring-browser-000-0000-0000-000000000001');
     expect(await bestand('tacos-al-pastor')).toBe(3);
-    const attempt = await t.call('StripeCreatePaymentIntent', { amount: order.total, paymentMethodId: 'pm_card_authenticationRequired', order: { uniqueOrderId: order.uniqueOrderId } }, { browserId: 'expiring-browser-000-0000-0000-000000000001' });
+    const attempt = await t.call(
+      'StripeCreatePaymentIntent',
+      { amount: order.total, paymentMethodId: 'pm_card_authenticationRequired', order: { uniqueOrderId: order.uniqueOrderId } },
+      { browserId: 'expiring-browser-000-0000-0000-000000000001' },
+    );
     expect(attempt.body.status).toBe('requires_action');
 
     clock += 29 * 60_000;
@@ -205,7 +230,11 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     expect([...list.orders, ...list.awaitingPayment].map((o) => o.uniqueOrderId)).not.toContain(order.uniqueOrderId);
     const mine = await t.call('GetLastSelfOrders', {}, { browserId: 'expiring-browser-000-0000-0000-000000000001' });
     expect((mine.body.orders as SavedOrder[]).map((o) => o.uniqueOrderId)).not.toContain(order.uniqueOrderId);
-    const late = await t.call('StripeCreatePaymentIntent', { amount: order.total, paymentMethodId: 'pm_card_visa', order: { uniqueOrderId: order.uniqueOrderId } }, { browserId: 'expiring-browser-000-0000-0000-000000000001' });
+    const late = await t.call(
+      'StripeCreatePaymentIntent',
+      { amount: order.total, paymentMethodId: 'pm_card_visa', order: { uniqueOrderId: order.uniqueOrderId } },
+      { browserId: 'expiring-browser-000-0000-0000-000000000001' },
+    );
     expect(late.status).toBe(410);
     expect(late.body.error).toMatchObject({ userMessage: 'Die Zeit zum Bezahlen ist abgelaufen. Bitte bestelle erneut.' });
     // The single-use coupon is free again: another order redeems it.
@@ -227,8 +256,20 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
       const draft = online([{ itemId: 'tacos-al-pastor', count: 3 }], { asGuest: false, collectStempel: true, stempelType: 1 });
       const res = await t.call('SaveNewOrder', { order: draft }, { token: 'user:stamp-reconcile' });
       const order = res.body.order as SavedOrder;
-      expect((await t.call('StripeCreatePaymentIntent', { amount: order.total, paymentMethodId: 'pm_card_visa', order: { uniqueOrderId: order.uniqueOrderId } }, { token: 'user:stamp-reconcile' })).status).toBe(200);
-      const marked = await t.call('DocUpserter', { collectionName: 'orders', updates: { authCompleted: true, psp: 'credit' }, subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId } }, { token: 'user:stamp-reconcile' });
+      expect(
+        (
+          await t.call(
+            'StripeCreatePaymentIntent',
+            { amount: order.total, paymentMethodId: 'pm_card_visa', order: { uniqueOrderId: order.uniqueOrderId } },
+            { token: 'user:stamp-reconcile' },
+          )
+        ).status,
+      ).toBe(200);
+      const marked = await t.call(
+        'DocUpserter',
+        { collectionName: 'orders', updates: { authCompleted: true, psp: 'credit' }, subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId } },
+        { token: 'user:stamp-reconcile' },
+      );
       expect(marked.status).toBe(200);
 
       // The kitchen accepts: the capture fails, the board shows it, the order is accepted all the same.
@@ -237,7 +278,8 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
       expect((await board()).orders.find((o) => o.uniqueOrderId === order.uniqueOrderId)).toMatchObject({ captureFailed: true });
       await staffChange(t, order.uniqueOrderId, 'ready');
       expect(await staffChange(t, order.uniqueOrderId, 'collected')).toMatchObject({ state: 'Collected', captured: false });
-      const stamps = async () => ((await t.call('LoadStempelkarte', { fuid: 'stamp-reconcile' }, { token: 'user:stamp-reconcile' })).body.stempelkarte as StampCard).punktestand;
+      const stamps = async () =>
+        ((await t.call('LoadStempelkarte', { fuid: 'stamp-reconcile' }, { token: 'user:stamp-reconcile' })).body.stempelkarte as StampCard).punktestand;
       expect(await stamps()).toBe(0);
 
       // Still down: the reconciliation reports the failure and changes nothing.
@@ -305,7 +347,10 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
     // The waiter-call acknowledgement leaves the board.
     await t.call('Kellnerruf', { usecase: 'tableordering', type: 'kellnerruf', table: '77', signalId: 'signal-ack-0000001' });
     expect((await board()).waiterCalls.map((c) => c.signalId)).toContain('signal-ack-0000001');
-    expect((await t.call('AcknowledgeWaiterCall', { signalId: 'signal-ack-0000001' }, { token: STAFF_TOKEN })).body).toMatchObject({ ok: true, acknowledged: true });
+    expect((await t.call('AcknowledgeWaiterCall', { signalId: 'signal-ack-0000001' }, { token: STAFF_TOKEN })).body).toMatchObject({
+      ok: true,
+      acknowledged: true,
+    });
     expect((await board()).waiterCalls.map((c) => c.signalId)).not.toContain('signal-ack-0000001');
     expect((await t.call('AcknowledgeWaiterCall', { signalId: 'signal-ack-0000001' })).status).toBe(401);
   });

@@ -28,7 +28,11 @@ describe.each(testDatabases())('last orders on $name', (database) => {
   afterAll(async () => t?.close());
 
   const save = async (browserId: string, token?: string) => {
-    const res = await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: clock }) }, { browserId, ...(token ? { token } : {}) });
+    const res = await t.call(
+      'SaveNewOrder',
+      { order: takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }], { createdAt: clock }) },
+      { browserId, ...(token ? { token } : {}) },
+    );
     expect(res.status).toBe(200);
     return res.body.order as SavedOrder;
   };

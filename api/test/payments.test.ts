@@ -21,8 +21,8 @@ const verifier: TokenVerifier = {
       : token === 'token-staff'
         ? { uid: 'uid-staff', email: 'kueche@example.org', emailVerified: true, name: 'Küche', providerId: 'password', staff: true }
         : token === 'token-ben'
-        ? { uid: 'uid-ben', email: 'ben@example.org', emailVerified: true, name: 'Ben Ohm', providerId: 'password' }
-        : null,
+          ? { uid: 'uid-ben', email: 'ben@example.org', emailVerified: true, name: 'Ben Ohm', providerId: 'password' }
+          : null,
 };
 
 describe.each(testDatabases())('payments with the offline test provider on $name', (database) => {
@@ -72,10 +72,14 @@ describe.each(testDatabases())('payments with the offline test provider on $name
 
   const paymentRows = (order: SavedOrder) => t.api.database.db.select().from(payments).where(eq(payments.uniqueOrderId, order.uniqueOrderId));
 
-  it('answers in test mode and keeps an account holder\'s saved cards with label and expiry', async () => {
+  it("answers in test mode and keeps an account holder's saved cards with label and expiry", async () => {
     const anna = { token: 'token-anna' };
     const customer = (await t.call('CreateStripeBuyer', { fuid: 'uid-anna', email: 'anna@example.org' }, anna)).body.stripeCustomerId as string;
-    const attached = await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: 'pm_card_visa', testCardExpiry: '12/34' }, anna);
+    const attached = await t.call(
+      'AttachPaymentMethodToStripe',
+      { stripeCustomerId: customer, paymentMethodId: 'pm_card_visa', testCardExpiry: '12/34' },
+      anna,
+    );
     const pm = (attached.body.paymentMethod as { paymentMethodId: string }).paymentMethodId;
     const profile = await t.call('GetStripeBuyersProfile', {}, anna);
     expect(profile.body).toMatchObject({ mode: 'test', stripeCustomerId: customer });
@@ -135,7 +139,10 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     const order = await onlineOrder();
     const declined = await intent(order, await savedCard('pm_card_chargeDeclined'));
     expect(declined.status).toBe(402);
-    expect(declined.body.error).toMatchObject({ code: 'payment_declined', userMessage: 'Die Zahlung wurde abgelehnt. Bitte wähle eine andere Karte oder Zahlungsmethode.' });
+    expect(declined.body.error).toMatchObject({
+      code: 'payment_declined',
+      userMessage: 'Die Zahlung wurde abgelehnt. Bitte wähle eine andere Karte oder Zahlungsmethode.',
+    });
     expect((await markAuthorized(order)).status).toBe(402);
     expect((await loadOrder(order)).authCompleted).toBe(false);
 
@@ -181,7 +188,11 @@ describe.each(testDatabases())('payments with the offline test provider on $name
 
   it("a buyer cannot use another buyer's payment customer", async () => {
     const mine = await savedCard('pm_card_visa');
-    const other = await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: mine.customer, paymentMethodId: 'pm_card_visa' }, { browserId: OTHER_BROWSER });
+    const other = await t.call(
+      'AttachPaymentMethodToStripe',
+      { stripeCustomerId: mine.customer, paymentMethodId: 'pm_card_visa' },
+      { browserId: OTHER_BROWSER },
+    );
     expect(other.status).toBe(403);
     const detach = await t.call('DetachStripeMethod', { stripeCustomerId: mine.customer, paymentMethodId: mine.pm }, { browserId: OTHER_BROWSER });
     expect(detach.status).toBe(403);
@@ -230,7 +241,10 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     const captured = await captureOrderPayment(deps, order.uniqueOrderId);
     expect(captured).toMatchObject({ captured: true, paid: true, capturedAt: clock });
     expect((await paymentRows(order))[0]!.status).toBe('captured');
-    const pi = await t.api.database.db.select().from(paymentTestObjects).where(eq(paymentTestObjects.id, started.body.paymentIntentId as string));
+    const pi = await t.api.database.db
+      .select()
+      .from(paymentTestObjects)
+      .where(eq(paymentTestObjects.id, started.body.paymentIntentId as string));
     expect(pi[0]!.data).toMatchObject({ status: 'succeeded', captured: order.total });
 
     // Past the 7-day card window the capture is refused.
@@ -251,7 +265,10 @@ describe.each(testDatabases())('payments with the offline test provider on $name
   it('customer card: balance of the CRED account, sufficient pays, insufficient is declined', async () => {
     await issueCustomerCard(t.api.database.db, { rfid: 'RFID-ANNA-1', fuid: 'uid-anna', label: 'Kundenkarte', balance: 2000, primary: true, now: clock });
     const cards = await t.call('GetCustomerCards', {}, { token: 'token-anna' });
-    expect(cards.body).toMatchObject({ primaryCardId: 'RFID-ANNA-1', cards: [{ rfid: 'RFID-ANNA-1', accounts: [{ accountType: 'CRED', balance: 2000, symbol: '€' }] }] });
+    expect(cards.body).toMatchObject({
+      primaryCardId: 'RFID-ANNA-1',
+      cards: [{ rfid: 'RFID-ANNA-1', accounts: [{ accountType: 'CRED', balance: 2000, symbol: '€' }] }],
+    });
     expect((await t.call('GetCustomerCards', {})).status).toBe(401);
 
     const small = await onlineOrder([{ itemId: 'tacos-al-pastor', count: 1 }]);
@@ -301,7 +318,11 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     const refused = await onlineOrder();
     expect((await intent(refused, card)).status).toBe(200);
     expect((await markAuthorized(refused)).status).toBe(200);
-    const reject = await t.call('UpdateOrderStatus', { uniqueOrderId: refused.uniqueOrderId, change: 'reject', reason: 'Zutat ausverkauft' }, { token: 'token-staff' });
+    const reject = await t.call(
+      'UpdateOrderStatus',
+      { uniqueOrderId: refused.uniqueOrderId, change: 'reject', reason: 'Zutat ausverkauft' },
+      { token: 'token-staff' },
+    );
     expect(reject.body.order).toMatchObject({ state: 'Rejected', rejectReason: 'Zutat ausverkauft', captured: false });
     expect((await paymentRows(refused))[0]!.status).toBe('voided');
     const late = await t.call('UpdateOrderStatus', { uniqueOrderId: refused.uniqueOrderId, change: 'confirm' }, { token: 'token-staff' });
@@ -320,11 +341,20 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     expect(await verifyCashCaptcha(db, solved, clock)).toBe(false);
 
     const fresh = await issueCashCaptcha(db, clock);
-    const good = JSON.parse(Buffer.from((await solveCashCaptcha(fresh.challenge)).payload, 'base64').toString()) as { challenge: { parameters: Record<string, unknown> }; solution: { counter: number } };
+    const good = JSON.parse(Buffer.from((await solveCashCaptcha(fresh.challenge)).payload, 'base64').toString()) as {
+      challenge: { parameters: Record<string, unknown> };
+      solution: { counter: number };
+    };
     const encode = (v: unknown) => ({ payload: Buffer.from(JSON.stringify(v)).toString('base64') });
     expect(await verifyCashCaptcha(db, encode({ ...good, solution: { ...good.solution, counter: good.solution.counter + 1 } }), clock)).toBe(false);
     // Another issue time signed in by a forger: the signature no longer matches.
-    expect(await verifyCashCaptcha(db, encode({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, data: { issuedAt: clock + 1 } } } }), clock)).toBe(false);
+    expect(
+      await verifyCashCaptcha(
+        db,
+        encode({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, data: { issuedAt: clock + 1 } } } }),
+        clock,
+      ),
+    ).toBe(false);
     const expired = await issueCashCaptcha(db, clock);
     expect(await verifyCashCaptcha(db, await solveCashCaptcha(expired.challenge), clock + 10 * 60_000 + 1)).toBe(false);
     expect(await verifyCashCaptcha(db, undefined, clock)).toBe(false);

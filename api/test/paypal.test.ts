@@ -39,9 +39,14 @@ describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $
     return res.body.order as SavedOrder;
   }
   const create = (order: SavedOrder) => t.call('CreatePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, negativeTest: false });
-  const authorize = (order: SavedOrder, paypalOrderId: string) => t.call('AuthorizePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, paypalOrderId });
+  const authorize = (order: SavedOrder, paypalOrderId: string) =>
+    t.call('AuthorizePayPalOrder', { order: { uniqueOrderId: order.uniqueOrderId }, paypalOrderId });
   const markAuthorized = (order: SavedOrder) =>
-    t.call('DocUpserter', { collectionName: 'orders', updates: { authCompleted: true, psp: 'paypal', isPayPal: true }, subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId } });
+    t.call('DocUpserter', {
+      collectionName: 'orders',
+      updates: { authCompleted: true, psp: 'paypal', isPayPal: true },
+      subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId },
+    });
   const loadOrder = async (order: SavedOrder) =>
     ((await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId } })).body.docs as SavedOrder[])[0]!;
 

@@ -28,8 +28,7 @@ describe.each(testDatabases())('favourites and preferences by device id on $name
   });
   afterAll(async () => t?.close());
 
-  const load = (deviceId: string, browserId = deviceId) =>
-    t.call('LoadDocs', { collectionName: 'userPreferences', query: { deviceId } }, { browserId });
+  const load = (deviceId: string, browserId = deviceId) => t.call('LoadDocs', { collectionName: 'userPreferences', query: { deviceId } }, { browserId });
   const save = (browserId: string, updates: Partial<Omit<UserPreferences, 'deviceId'>>, token?: string) =>
     t.call('DocUpserter', { collectionName: 'userPreferences', updates, subjectKey: 'deviceId', autoRetry: true }, { browserId, ...(token ? { token } : {}) });
 
@@ -40,7 +39,11 @@ describe.each(testDatabases())('favourites and preferences by device id on $name
   });
 
   it('keeps favourites toggled on and off by device id', async () => {
-    const on = await save(DEVICE_A, { favFoods: [fav('burrito-classic-chicken', { vol: 'Large', stylesSelected: ['style-guac'] })], favDrinks: [], allergenes: [] });
+    const on = await save(DEVICE_A, {
+      favFoods: [fav('burrito-classic-chicken', { vol: 'Large', stylesSelected: ['style-guac'] })],
+      favDrinks: [],
+      allergenes: [],
+    });
     expect(on.status).toBe(200);
     expect(on.body.doc).toMatchObject({ deviceId: DEVICE_A, favFoods: [{ id: 'burrito-classic-chicken', vol: 'Large' }] });
 
@@ -89,13 +92,21 @@ describe.each(testDatabases())('favourites and preferences by device id on $name
 
     await save(DEVICE_A, { email: 'Erika@Example.org', favFoods: [fav('churros')], favDrinks: [], allergenes: ['A'] }, 'user:erika');
     await save(DEVICE_B, { email: 'erika@example.org', favFoods: [fav('nachos-classic')], favDrinks: [], allergenes: [] }, 'user:erika');
-    const byMail = await t.call('LoadDocs', { collectionName: 'userPreferences', query: { email: 'erika@example.org' } }, { browserId: DEVICE_A, token: 'user:erika' });
+    const byMail = await t.call(
+      'LoadDocs',
+      { collectionName: 'userPreferences', query: { email: 'erika@example.org' } },
+      { browserId: DEVICE_A, token: 'user:erika' },
+    );
     expect(byMail.status).toBe(200);
     const docs = byMail.body.docs as UserPreferences[];
     expect(docs.map((d) => d.deviceId).sort()).toEqual([DEVICE_A, DEVICE_B].sort());
     expect(docs.flatMap((d) => d.favFoods.map((f) => f.id)).sort()).toEqual(['churros', 'nachos-classic']);
 
-    const stranger = await t.call('LoadDocs', { collectionName: 'userPreferences', query: { email: 'erika@example.org' } }, { browserId: DEVICE_A, token: 'user:max' });
+    const stranger = await t.call(
+      'LoadDocs',
+      { collectionName: 'userPreferences', query: { email: 'erika@example.org' } },
+      { browserId: DEVICE_A, token: 'user:max' },
+    );
     expect(stranger.status).toBe(403);
   });
 

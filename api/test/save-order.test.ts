@@ -19,7 +19,18 @@ describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
   afterAll(async () => t?.close());
 
   it('saves a takeaway order with the server total and returns its number', async () => {
-    const draft = takeawayDraft(menu, [{ itemId: 'burrito-classic-chicken', vol: 'Large', count: 2, stylesSelected: ['style-guac'] , variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] }]);
+    const draft = takeawayDraft(menu, [
+      {
+        itemId: 'burrito-classic-chicken',
+        vol: 'Large',
+        count: 2,
+        stylesSelected: ['style-guac'],
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['rice-mexican'] },
+          { stepIndex: 1, optionIds: ['beans-black'] },
+        ],
+      },
+    ]);
     const res = await t.call('SaveNewOrder', { order: draft });
     expect(res.status).toBe(200);
     const order = res.body.order as SavedOrder;

@@ -52,7 +52,11 @@ describe.each(testDatabases())('security on $name', (database) => {
     it('no response carries the browser id, not even to its owner', async () => {
       const answers = [
         await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId } }),
-        await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, accessToken: order.accessToken ?? '' } }, { browserId: STRANGER }),
+        await t.call(
+          'LoadDocs',
+          { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, accessToken: order.accessToken ?? '' } },
+          { browserId: STRANGER },
+        ),
         await t.call('GetLastSelfOrders', {}),
         await t.call('LoadStaffOrders', {}, { token: 'staff:kueche' }),
       ];
@@ -64,7 +68,11 @@ describe.each(testDatabases())('security on $name', (database) => {
 
     it('an order id alone reads nothing; a wrong token neither; the order token reads the order', async () => {
       const load = (accessToken?: string) =>
-        t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, ...(accessToken ? { accessToken } : {}) } }, { browserId: STRANGER });
+        t.call(
+          'LoadDocs',
+          { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, ...(accessToken ? { accessToken } : {}) } },
+          { browserId: STRANGER },
+        );
       expect((await load()).body.docs).toEqual([]);
       expect((await load(`${order.accessToken}x`)).body.docs).toEqual([]);
       expect((await load(order.accessToken)).body.docs).toHaveLength(1);
@@ -85,22 +93,40 @@ describe.each(testDatabases())('security on $name', (database) => {
       expect(prefs.status).toBe(403);
     });
 
-    it('a payment can only use a payment method of the order\'s own payer', async () => {
+    it("a payment can only use a payment method of the order's own payer", async () => {
       const online = (await save(onlineTakeawayDraft(menu, config, [{ itemId: 'tacos-al-pastor', count: 2 }]))).body.order as SavedOrder;
       // Another account's saved card.
       const ben = { token: 'user:ben', browserId: STRANGER };
       const customer = (await t.call('CreateStripeBuyer', { fuid: 'ben', email: 'ben@example.org' }, ben)).body.stripeCustomerId as string;
-      const card = (await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: 'pm_card_visa' }, ben)).body.paymentMethod as { paymentMethodId: string };
-      const res = await t.call('StripeCreatePaymentIntent', { amount: online.total, stripeCustomerId: customer, paymentMethodId: card.paymentMethodId, order: { uniqueOrderId: online.uniqueOrderId } });
+      const card = (await t.call('AttachPaymentMethodToStripe', { stripeCustomerId: customer, paymentMethodId: 'pm_card_visa' }, ben)).body.paymentMethod as {
+        paymentMethodId: string;
+      };
+      const res = await t.call('StripeCreatePaymentIntent', {
+        amount: online.total,
+        stripeCustomerId: customer,
+        paymentMethodId: card.paymentMethodId,
+        order: { uniqueOrderId: online.uniqueOrderId },
+      });
       expect(res.status).toBe(403);
       // Ben's card without naming his customer: the provider refuses a card of another customer.
-      const bare = await t.call('StripeCreatePaymentIntent', { amount: online.total, paymentMethodId: card.paymentMethodId, order: { uniqueOrderId: online.uniqueOrderId } });
+      const bare = await t.call('StripeCreatePaymentIntent', {
+        amount: online.total,
+        paymentMethodId: card.paymentMethodId,
+        order: { uniqueOrderId: online.uniqueOrderId },
+      });
       expect(bare.status).toBe(400);
     });
   });
 
   describe('the configurator, checked whole on the server', () => {
-    const burrito = () => productLine(menu, { itemId: 'burrito-classic-chicken', variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] });
+    const burrito = () =>
+      productLine(menu, {
+        itemId: 'burrito-classic-chicken',
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['rice-mexican'] },
+          { stepIndex: 1, optionIds: ['beans-black'] },
+        ],
+      });
     const withVariants = (line: ProductLine, variantsSelected: ProductLine['variantsSelected']): ProductLine => ({ ...line, variantsSelected });
     const draftOf = (...lines: ProductLine[]): OrderDraftInput => {
       const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]);
@@ -121,7 +147,10 @@ describe.each(testDatabases())('security on $name', (database) => {
     it('two rices in a single-choice step, by repeating the step or the option, are refused', async () => {
       const line = burrito();
       await refused(draftOf(withVariants(line, [...line.variantsSelected, { stepIndex: 0, optionIds: ['rice-lime'], portion: 0 }])), [400, 409]);
-      await refused(draftOf(withVariants(line, [{ stepIndex: 0, optionIds: ['rice-mexican', 'rice-mexican'], portion: 0 }, line.variantsSelected[1]!])), [400, 409]);
+      await refused(
+        draftOf(withVariants(line, [{ stepIndex: 0, optionIds: ['rice-mexican', 'rice-mexican'], portion: 0 }, line.variantsSelected[1]!])),
+        [400, 409],
+      );
     });
 
     it('counts beyond the maximum never reach the database (2,000,000 and 3,000,000 tacos)', async () => {
@@ -144,7 +173,7 @@ describe.each(testDatabases())('security on $name', (database) => {
       expect(error.userMessage).toContain('Resteretter-Tüte');
     });
 
-    it('item flags are the menu\'s: an in-house-only plate cannot be ordered for takeaway', async () => {
+    it("item flags are the menu's: an in-house-only plate cannot be ordered for takeaway", async () => {
       const plate = menu.flatMap((c) => c.items).find((i) => i.inhouseOnly);
       expect(plate).toBeDefined();
       await refused(draftOf(productLine(menu, { itemId: plate!.id })), [400, 409]);
@@ -166,7 +195,10 @@ describe.each(testDatabases())('security on $name', (database) => {
       const error = await refused(takeawayDraft(menu, lines, { ...base, invoiceAddress: outside, deliveryAddress: outside }), 400);
       expect(error.userMessage).toBe(de.checkout.plzNotDeliverable);
       const inside = { company: '', street: 'Steindamm 1', plz: '20099', city: 'Hamburg' };
-      const atDoor = await refused(takeawayDraft(menu, lines, { ...base, onlinePay: false, psp: 'bar', invoiceAddress: inside, deliveryAddress: inside }), [400, 409]);
+      const atDoor = await refused(
+        takeawayDraft(menu, lines, { ...base, onlinePay: false, psp: 'bar', invoiceAddress: inside, deliveryAddress: inside }),
+        [400, 409],
+      );
       expect(atDoor.userMessage).toBe(de.cart.flowDisabled);
     });
 
@@ -228,7 +260,14 @@ describe.each(testDatabases())('security on $name', (database) => {
     it('deeply nested JSON is refused before it is looked at', async () => {
       let nested: unknown = 'x';
       for (let i = 0; i < 200; i++) nested = { a: nested };
-      const res = await t.post({ action: 'SaveNewOrder', payload: { order: nested }, channel: 'on-the-go', browserId: TEST_BROWSER_ID, secToken: '', timeout: 1 });
+      const res = await t.post({
+        action: 'SaveNewOrder',
+        payload: { order: nested },
+        channel: 'on-the-go',
+        browserId: TEST_BROWSER_ID,
+        secToken: '',
+        timeout: 1,
+      });
       expect(res.status).toBe(400);
     });
   });

@@ -61,14 +61,37 @@ describe.each(testDatabases())('seed content on $name', (database) => {
     for (const name of ['AGB', 'Datenschutz', 'Impressum', 'Cookies']) {
       expect(byName.get(name)?.body.length, name).toBeGreaterThanOrEqual(4);
     }
-    const text = (name: string) => byName.get(name)!.body.map((b) => `${b.heading ?? ''}\n${b.text}`).join('\n');
+    const text = (name: string) =>
+      byName
+        .get(name)!
+        .body.map((b) => `${b.heading ?? ''}\n${b.text}`)
+        .join('\n');
 
     const impressum = text('Impressum');
-    for (const required of ['§ 5 DDG', 'GmbH', '20099 Hamburg', 'Amtsgericht Hamburg', 'HRB', '§ 27a Umsatzsteuergesetz', 'E-Mail:', 'Telefon:', 'Geschäftsführer']) {
+    for (const required of [
+      '§ 5 DDG',
+      'GmbH',
+      '20099 Hamburg',
+      'Amtsgericht Hamburg',
+      'HRB',
+      '§ 27a Umsatzsteuergesetz',
+      'E-Mail:',
+      'Telefon:',
+      'Geschäftsführer',
+    ]) {
       expect(impressum).toContain(required);
     }
     const datenschutz = text('Datenschutz');
-    for (const required of ['Verantwortlich', 'Stripe', 'PayPal', 'Firebase', 'Art. 6 Abs. 1 lit. b DSGVO', 'Art. 77', 'Art. 21', 'Hamburgische Beauftragte für Datenschutz']) {
+    for (const required of [
+      'Verantwortlich',
+      'Stripe',
+      'PayPal',
+      'Firebase',
+      'Art. 6 Abs. 1 lit. b DSGVO',
+      'Art. 77',
+      'Art. 21',
+      'Hamburgische Beauftragte für Datenschutz',
+    ]) {
       expect(datenschutz).toContain(required);
     }
     expect(text('AGB')).toContain('§ 312g Abs. 2 Nr. 2 BGB');

@@ -88,7 +88,9 @@ describe.each(testDatabases())('staff order board on $name', (database) => {
   it('keeps every change when two staff devices mark the same order at once', async () => {
     const order = await guestOrder();
     const results = await Promise.all(
-      (['confirm', 'ready', 'confirm', 'ready'] as const).map((change) => t.call('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change }, { token: 'staff' })),
+      (['confirm', 'ready', 'confirm', 'ready'] as const).map((change) =>
+        t.call('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, change }, { token: 'staff' }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const board = await t.call('LoadStaffOrders', {}, { token: 'staff' });

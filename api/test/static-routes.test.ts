@@ -11,7 +11,8 @@ import { openDatabase } from '../src/db/client';
 import { createApi, noAuth, type Api } from '../src/server';
 
 const IMMUTABLE = /^public, max-age=31536000, immutable$/;
-const INDEX_HTML = '<!doctype html><html lang="de"><head><title>Street Food</title></head><body><div id="shell-root"></div><script defer src="/main.1a2b3c4d.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="de"><head><title>Street Food</title></head><body><div id="shell-root"></div><script defer src="/main.1a2b3c4d.js"></script></body></html>';
 
 let appRoot: string;
 let api: Api;
@@ -117,16 +118,13 @@ describe('the shell', () => {
     ['/Korb?cartId=x', 200],
     ['/gibtsnicht', 404],
     ['/Speise/a/b/c', 404],
-  ])(
-    'answers the app path %s with index.html, no-cache, status %i (404 outside the route table)',
-    async (url, status) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(status);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX_HTML);
-    },
-  );
+  ])('answers the app path %s with index.html, no-cache, status %i (404 outside the route table)', async (url, status) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
 
   it('serves its hashed chunks immutable and its unhashed files (service worker, web manifest) no-cache', async () => {
     const main = await get('/main.1a2b3c4d.js');

@@ -33,7 +33,16 @@ describe.each(testDatabases())('stock (bestand) under concurrent orders on $name
   /** An order for one article, totals as the engine computes them. */
   function draftFor(spec: LineSpec, extra: ReturnType<typeof couponToLine>[] = []) {
     const lines = [productLine(menu, spec), ...extra];
-    const b = priceCart({ lines, usecase: 'takeaway', config: { takeAway: { delayInMinutes: 0, minOrderAmount: 0, openingHours: {} as never }, delivery: { delayInMinutes: 0, minOrderAmount: 0, openingHours: {} as never, deliveryFee: 0 }, onlineServiceFee: 0 }, now: testNow() });
+    const b = priceCart({
+      lines,
+      usecase: 'takeaway',
+      config: {
+        takeAway: { delayInMinutes: 0, minOrderAmount: 0, openingHours: {} as never },
+        delivery: { delayInMinutes: 0, minOrderAmount: 0, openingHours: {} as never, deliveryFee: 0 },
+        onlineServiceFee: 0,
+      },
+      now: testNow(),
+    });
     return takeawayDraft(menu, [], { orderData: lines, paymentInfo: { amount: b.total, itemsTotal: b.itemsTotal, tip: 0 } });
   }
 
@@ -89,7 +98,15 @@ describe.each(testDatabases())('stock (bestand) under concurrent orders on $name
 
   it('nothing half-saved: an order refused for its used coupon gives back the stock it took', async () => {
     await setStock('tacos-al-pastor', 3);
-    await db().insert(coupons).values({ code: 'HALB', type: 'amount', visibility: 'private', data: couponSchema.parse({ couponCode: 'HALB', type: 'amount', title: 'Halb', amount: 100 }), updatedAt: testNow() });
+    await db()
+      .insert(coupons)
+      .values({
+        code: 'HALB',
+        type: 'amount',
+        visibility: 'private',
+        data: couponSchema.parse({ couponCode: 'HALB', type: 'amount', title: 'Halb', amount: 100 }),
+        updatedAt: testNow(),
+      });
     const found = ((await t.call('LoadCoupons', { couponCode: 'HALB' })).body.coupons as Coupon[])[0]!;
     const line = couponToLine(found);
     // Two orders race for the coupon: the loser's stock decrement must be rolled back.

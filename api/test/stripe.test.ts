@@ -42,7 +42,11 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
     const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 2 }], { onlinePay: true, directPay: true, psp: undefined });
     const fees = feeCharges({ usecase: 'takeaway', onlinePay: true, fees: feeConfigOf(config) });
     const fee = fees.reduce((n, f) => n + f.amount, 0);
-    return { ...draft, orderData: withFeeLines(draft.orderData as never, fees), paymentInfo: { amount: draft.paymentInfo.amount + fee, itemsTotal: draft.paymentInfo.itemsTotal, tip: 0 } };
+    return {
+      ...draft,
+      orderData: withFeeLines(draft.orderData as never, fees),
+      paymentInfo: { amount: draft.paymentInfo.amount + fee, itemsTotal: draft.paymentInfo.itemsTotal, tip: 0 },
+    };
   }
   async function onlineOrder(): Promise<SavedOrder> {
     const res = await t.call('SaveNewOrder', { order: onlineDraft() });
@@ -56,31 +60,56 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
     return { customer, pm: (attached.body.paymentMethod as { paymentMethodId: string }).paymentMethodId };
   }
   const intent = (order: SavedOrder, c: { customer: string; pm: string }) =>
-    t.call('StripeCreatePaymentIntent', { amount: order.total, stripeCustomerId: c.customer, paymentMethodId: c.pm, order: { uniqueOrderId: order.uniqueOrderId } });
+    t.call('StripeCreatePaymentIntent', {
+      amount: order.total,
+      stripeCustomerId: c.customer,
+      paymentMethodId: c.pm,
+      order: { uniqueOrderId: order.uniqueOrderId },
+    });
   const markAuthorized = (order: SavedOrder) =>
-    t.call('DocUpserter', { collectionName: 'orders', updates: { authCompleted: true, psp: 'credit' }, subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId } });
+    t.call('DocUpserter', {
+      collectionName: 'orders',
+      updates: { authCompleted: true, psp: 'credit' },
+      subjectKey: { key: 'uniqueOrderId', value: order.uniqueOrderId },
+    });
   const loadOrder = async (order: SavedOrder) =>
     ((await t.call('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId } })).body.docs as SavedOrder[])[0]!;
-  const intentsOf = (order: SavedOrder) => [...fake.intents.values()].filter((pi) => (pi.metadata as Record<string, string>).uniqueOrderId === order.uniqueOrderId);
+  const intentsOf = (order: SavedOrder) =>
+    [...fake.intents.values()].filter((pi) => (pi.metadata as Record<string, string>).uniqueOrderId === order.uniqueOrderId);
 
   function postWebhook(event: object, signature?: string) {
     const payload = JSON.stringify(event);
     const header = signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.api.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    return t.api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    });
   }
 
-  it('is live: an account holder\'s customer, an attached card with label and expiry, listed and detached', async () => {
+  it("is live: an account holder's customer, an attached card with label and expiry, listed and detached", async () => {
     const c = await card('pm_card_visa', ANNA);
     const profile = await t.call('GetStripeBuyersProfile', {}, ANNA);
-    expect(profile.body).toMatchObject({ mode: 'live', stripeCustomerId: c.customer, paymentMethods: [{ paymentMethodId: c.pm, label: 'Visa •••• 4242', exp: '12/34' }] });
-    expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/customers' && (r.body.metadata as Record<string, string>).owner === 'anna')).toBe(true);
+    expect(profile.body).toMatchObject({
+      mode: 'live',
+      stripeCustomerId: c.customer,
+      paymentMethods: [{ paymentMethodId: c.pm, label: 'Visa •••• 4242', exp: '12/34' }],
+    });
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/customers' && (r.body.metadata as Record<string, string>).owner === 'anna')).toBe(
+      true,
+    );
     expect((await t.call('DetachStripeMethod', { stripeCustomerId: c.customer, paymentMethodId: c.pm }, ANNA)).status).toBe(200);
     expect((await t.call('GetStripeBuyersProfile', {}, ANNA)).body.paymentMethods).toEqual([]);
   });
 
-  it('a guest\'s card is used for the payment only and never listed again', async () => {
+  it("a guest's card is used for the payment only and never listed again", async () => {
     const c = await card('pm_card_visa');
-    expect(fake.requests.some((r) => r.method === 'POST' && r.path === '/v1/customers' && String((r.body.metadata as Record<string, string>).owner).startsWith('guest:'))).toBe(true);
+    expect(
+      fake.requests.some(
+        (r) => r.method === 'POST' && r.path === '/v1/customers' && String((r.body.metadata as Record<string, string>).owner).startsWith('guest:'),
+      ),
+    ).toBe(true);
     expect((await t.call('GetStripeBuyersProfile', {})).body).toMatchObject({ stripeCustomerId: null, paymentMethods: [] });
     expect((await intent(await onlineOrder(), c)).body.status).toBe('requires_capture');
   });
@@ -95,11 +124,17 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
     const created = intentsOf(order);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ amount: order.total, currency: 'eur', capture_method: 'manual', customer: c.customer, payment_method: c.pm });
-    const posts = fake.requests.filter((r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.uniqueOrderId === order.uniqueOrderId);
+    const posts = fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.uniqueOrderId === order.uniqueOrderId,
+    );
     expect(posts.every((r) => typeof r.idempotencyKey === 'string' && r.idempotencyKey.startsWith('pay_'))).toBe(true);
 
     expect((await markAuthorized(order)).status).toBe(200);
-    expect(await loadOrder(order)).toMatchObject({ authCompleted: true, psp: 'credit', paymentAuth: { paymentIntentId: created[0]!.id, stripeCustomerId: c.customer, paymentMethodId: c.pm } });
+    expect(await loadOrder(order)).toMatchObject({
+      authCompleted: true,
+      psp: 'credit',
+      paymentAuth: { paymentIntentId: created[0]!.id, stripeCustomerId: c.customer, paymentMethodId: c.pm },
+    });
   });
 
   it('a declined card (card_error 402) leaves the order unpaid; another card pays it', async () => {
@@ -172,7 +207,12 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
 
     // A later capture event marks the order paid.
     Object.assign(fake.intents.get(piId)!, { status: 'succeeded', amount_received: order.total });
-    const captured = await postWebhook({ id: 'evt_test_succeeded_1', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.intents.get(piId) } });
+    const captured = await postWebhook({
+      id: 'evt_test_succeeded_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: fake.intents.get(piId) },
+    });
     expect(captured.json()).toMatchObject({ outcome: 'applied' });
     expect(await loadOrder(order)).toMatchObject({ captured: true, paid: true });
   });

@@ -2,15 +2,7 @@
 import path from 'node:path';
 import { buildProblem, buildRemote, builtVersions, requireBuild } from './builds.mjs';
 import { DeployError, usageError } from './errors.mjs';
-import {
-  assertOnlyRemoteChanged,
-  defaultHostFile,
-  readHostFile,
-  readHostFiles,
-  replaceRemoteLine,
-  resolveHostFile,
-  writeHostFile,
-} from './hosts.mjs';
+import { assertOnlyRemoteChanged, defaultHostFile, readHostFile, readHostFiles, replaceRemoteLine, resolveHostFile, writeHostFile } from './hosts.mjs';
 import { withLock } from './lock.mjs';
 import { appendLog, readLog, releaseStack } from './release-log.mjs';
 import { descriptorProblems } from './schema.mjs';
@@ -147,7 +139,14 @@ export async function rollback(paths, args, options, { log = console.log } = {})
 
 function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => String(cell).padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => String(cell).padEnd(widths[c]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export async function status(paths, args, _options, { log = console.log } = {}) {

@@ -12,7 +12,9 @@ export const VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 /** A remote by folder ('mf-menu') or federation name ('mf_menu'); undefined when unknown. */
 export function findRemote(name) {
-  const wanted = String(name ?? '').trim().toLowerCase();
+  const wanted = String(name ?? '')
+    .trim()
+    .toLowerCase();
   return REMOTES.find((r) => r.folder === wanted || r.key === wanted);
 }
 

@@ -42,7 +42,7 @@ test('the question dialog of the configurator: focus in, trapped, Escape closes,
   expect(errors).toEqual([]);
 });
 
-test('the cart\'s note dialog: focus in, trapped, Escape closes without saving, focus back on its button', async ({ page }) => {
+test("the cart's note dialog: focus in, trapped, Escape closes without saving, focus back on its button", async ({ page }) => {
   await page.goto('/Speise/tacos-al-pastor');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('added-to-cart')).toBeVisible();
@@ -102,7 +102,9 @@ test('no dead ends: an unknown order id says so with a way on; the waiter confir
   await expect(page.getByTestId('order-waiting')).toHaveText('Wird an die Kasse übermittelt...');
   // The lookup goes on every 2 s (checkout-spec §2); after 10 s the page says it cannot find it.
   await page.clock.runFor(12_000);
-  await expect(page.getByTestId('order-not-found')).toHaveText('Diese Bestellung finden wir nicht. Prüfe den Link oder schau in deine Bestellungen.', { timeout: 15_000 });
+  await expect(page.getByTestId('order-not-found')).toHaveText('Diese Bestellung finden wir nicht. Prüfe den Link oder schau in deine Bestellungen.', {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('order-all-orders')).toBeVisible();
 
   await page.goto('/KellnerrufErfolgreich');

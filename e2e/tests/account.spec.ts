@@ -91,7 +91,9 @@ test.describe('sign-in and account', () => {
     await page.getByTestId('register-name').fill('Max Mustermann');
     await page.getByTestId('register-password').fill(PASSWORD);
     // During registration the account is upserted on the server, with the new user's token.
-    const upsert = page.waitForResponse((r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'UpsertAppUser');
+    const upsert = page.waitForResponse(
+      (r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'UpsertAppUser',
+    );
     await page.getByTestId('register-submit').click();
     const upserted = await upsert;
     expect(upserted.request().headers().authorization).toMatch(/^Bearer /);

@@ -67,7 +67,11 @@ test('the kitchen sees a new order live, accepts it and marks it ready; the gues
     window.print = () => {
       const printing = document.querySelector('[data-printing]');
       const status = document.querySelector('[data-testid="board-live"]')!;
-      w.printed.push({ number: printing?.getAttribute('data-order-number') ?? null, card: printing ? getComputedStyle(printing).visibility : '', page: getComputedStyle(status).visibility });
+      w.printed.push({
+        number: printing?.getAttribute('data-order-number') ?? null,
+        card: printing ? getComputedStyle(printing).visibility : '',
+        page: getComputedStyle(status).visibility,
+      });
     };
   });
   // In print media the button itself is hidden, so the tap is dispatched directly.

@@ -22,7 +22,10 @@ test('a guest orders tacos for pickup and finds the order again after a reload',
   await page.getByTestId('tile-food').click();
   await expect(page).toHaveURL(/\/Speisen\/all$/);
 
-  await page.getByTestId('category-card').filter({ has: page.getByText('Tacos', { exact: true }) }).click();
+  await page
+    .getByTestId('category-card')
+    .filter({ has: page.getByText('Tacos', { exact: true }) })
+    .click();
   const card = page.getByTestId('product-card').filter({ hasText: 'Tacos al Pastor' });
   // At phone width a product expands inline; its details link opens the item page.
   await card.locator('a').first().click();

@@ -87,7 +87,11 @@ test.describe('guest and kitchen side by side', () => {
     expect([...errors, ...guestErrors]).toEqual([]);
   });
 
-  test('the kitchen rejects an order with a reason while the guest is on the payment step: the guest cannot pay and reads why', async ({ browser, page, shopClock }) => {
+  test('the kitchen rejects an order with a reason while the guest is on the payment step: the guest cannot pay and reads why', async ({
+    browser,
+    page,
+    shopClock,
+  }) => {
     await openBoard(page);
     const guest = await device(browser, shopClock);
     const name = 'Rita Abgelehnt';

@@ -72,7 +72,8 @@ test.describe('menu', () => {
     await expect(line).toHaveCount(1);
     await expect(line).toContainText('Burrito Chicken Classic');
     await expect(line).toContainText('Large');
-    for (const extra of ['Mexican Rice', 'Black Beans', 'Jalapeños', 'Gegrillter Mais', 'frisch geschnitten', 'Guacamole']) await expect(line).toContainText(extra);
+    for (const extra of ['Mexican Rice', 'Black Beans', 'Jalapeños', 'Gegrillter Mais', 'frisch geschnitten', 'Guacamole'])
+      await expect(line).toContainText(extra);
     await expect(line.getByTestId('cart-line-total')).toHaveText('15,30 €');
 
     const [stored] = await cartLines(page);

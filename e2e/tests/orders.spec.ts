@@ -20,10 +20,23 @@ async function saveOrder(page: Page, clock: ShopClock): Promise<SavedOrder> {
   await page.goto('/');
   await expect(page.getByTestId('home')).toBeVisible();
   const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
-  const draft = takeawayDraft(menu, [
-    { itemId: 'burrito-classic-chicken', vol: 'Large', count: 2, stylesSelected: ['style-guac'], variantsSelected: [{ stepIndex: 0, optionIds: ['rice-mexican'] }, { stepIndex: 1, optionIds: ['beans-black'] }] },
-    { itemId: 'tacos-al-pastor' },
-  ], { createdAt: clock.now() });
+  const draft = takeawayDraft(
+    menu,
+    [
+      {
+        itemId: 'burrito-classic-chicken',
+        vol: 'Large',
+        count: 2,
+        stylesSelected: ['style-guac'],
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['rice-mexican'] },
+          { stepIndex: 1, optionIds: ['beans-black'] },
+        ],
+      },
+      { itemId: 'tacos-al-pastor' },
+    ],
+    { createdAt: clock.now() },
+  );
   // Paying at pickup: the guest solves the cash captcha first (checkout-spec §8).
   const issued = await action<{ challenge: unknown }>(page, 'GetCashCaptcha', {});
   const captcha = await solveCashCaptcha(issued.challenge);

@@ -24,8 +24,17 @@ async function firstLoad(page: Page, path: string): Promise<Transfer[]> {
   for (const r of responses) {
     const type = r.headers()['content-type'] ?? '';
     if (type.includes('event-stream')) continue;
-    const sizes = await r.request().sizes().catch(() => null);
-    transfers.push({ url: new URL(r.url()).pathname, type, encoding: r.headers()['content-encoding'], bytes: (sizes?.responseBodySize ?? 0) + (sizes?.responseHeadersSize ?? 0), body: Number(r.headers()['content-length'] ?? sizes?.responseBodySize ?? 0) });
+    const sizes = await r
+      .request()
+      .sizes()
+      .catch(() => null);
+    transfers.push({
+      url: new URL(r.url()).pathname,
+      type,
+      encoding: r.headers()['content-encoding'],
+      bytes: (sizes?.responseBodySize ?? 0) + (sizes?.responseHeadersSize ?? 0),
+      body: Number(r.headers()['content-length'] ?? sizes?.responseBodySize ?? 0),
+    });
   }
   return transfers;
 }

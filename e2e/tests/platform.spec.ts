@@ -68,7 +68,12 @@ test.describe('host-based deployments', () => {
     const stamps = () =>
       ['shell/dist', 'mf-menu/dist/0.1.0', 'mf-cart/dist', 'mf-checkout/dist', 'mf-account/dist', 'mf-orders/dist'].map((dir) => {
         const root = path.join(REPO_ROOT, dir);
-        return fs.existsSync(root) ? fs.readdirSync(root).map((f) => `${f}:${fs.statSync(path.join(root, f)).mtimeMs}`).join() : '';
+        return fs.existsSync(root)
+          ? fs
+              .readdirSync(root)
+              .map((f) => `${f}:${fs.statSync(path.join(root, f)).mtimeMs}`)
+              .join()
+          : '';
       });
     const before = stamps();
     const current = JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'eimsbuettel.json'), 'utf8')).remotes.mf_menu as string;

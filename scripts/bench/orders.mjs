@@ -25,7 +25,8 @@ export function orderableLines(menu, { initialConfig, missingChoice, toggleOptio
   const lines = [];
   for (const category of menu) {
     for (const item of category.items) {
-      if (item.buyable === false || item.verkauft || (item.bestand ?? -1) !== -1 || item.ticket || item.inhouseOnly || item.withinOrderTimes === false) continue;
+      if (item.buyable === false || item.verkauft || (item.bestand ?? -1) !== -1 || item.ticket || item.inhouseOnly || item.withinOrderTimes === false)
+        continue;
       // Offer prices come from the server's offer rules, which the test draft helper does not apply.
       if (offerItemIds.has(item.id) || item.offered || item.offerId || item.sizes.some((size) => size.offerId)) continue;
       let config = initialConfig(item);
@@ -57,7 +58,6 @@ async function call(baseUrl, action, payload) {
   const body = await res.json();
   return { status: res.status, body };
 }
-
 
 async function run(baseUrl, drafts, concurrency, solveCashCaptcha) {
   const latencies = [];

@@ -86,6 +86,10 @@ export async function createStaffAccount(host, projectId = DEMO_PROJECT_ID, acco
     return json;
   };
   const { localId } = await post(`${base}/accounts:signUp?key=any`, { ...account, returnSecureToken: true });
-  await post(`${base}/projects/${projectId}/accounts:update`, { localId, customAttributes: JSON.stringify({ staff: true }) }, { authorization: 'Bearer owner' });
+  await post(
+    `${base}/projects/${projectId}/accounts:update`,
+    { localId, customAttributes: JSON.stringify({ staff: true }) },
+    { authorization: 'Bearer owner' },
+  );
   return { uid: localId, ...account };
 }

@@ -68,7 +68,10 @@ const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
  */
 export async function loadStampScore(db: Db, fuid: string, exceptRedemptionOf?: string): Promise<number> {
   const rows = await db.select({ data: orders.data }).from(orders).where(eq(orders.fuid, fuid));
-  const earned = rows.map((r) => r.data).filter(earnsStamps).reduce((total, o) => total + stampPointsForOrder(o.total), 0);
+  const earned = rows
+    .map((r) => r.data)
+    .filter(earnsStamps)
+    .reduce((total, o) => total + stampPointsForOrder(o.total), 0);
   const [redeemed] = await db
     .select({ points: sum(stampRedemptions.points) })
     .from(stampRedemptions)

@@ -60,7 +60,9 @@ const SaveCart: ActionHandler<'SaveCart'> = async ({ items, cartId, sourceDevice
     if (updated[0]) return { cartId, lastModified: now };
   }
   const id = newCartId();
-  await ctx.db.insert(carts).values({ cartId: id, browserId: ctx.browserId, items: lines, sourceDevice: sourceDevice ?? '', createdAt: now, lastModified: now });
+  await ctx.db
+    .insert(carts)
+    .values({ cartId: id, browserId: ctx.browserId, items: lines, sourceDevice: sourceDevice ?? '', createdAt: now, lastModified: now });
   return { cartId: id, lastModified: now };
 };
 

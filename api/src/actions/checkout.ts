@@ -45,7 +45,13 @@ function ownedBy(row: OrderRow, ctx: ActionContext): boolean {
 }
 
 /** The order document as saved: the client's draft as the server priced it, with the server's own fields. */
-function savedFrom(draft: OrderDraft, priced: RecomputedOrder, ctx: ActionContext, base: { uniqueOrderId: string; orderNumber: number; createdAt: number; history: SavedOrder['history'] }, now: number): SavedOrder {
+function savedFrom(
+  draft: OrderDraft,
+  priced: RecomputedOrder,
+  ctx: ActionContext,
+  base: { uniqueOrderId: string; orderNumber: number; createdAt: number; history: SavedOrder['history'] },
+  now: number,
+): SavedOrder {
   const fuid = ctx.user?.uid ?? null;
   const { btaste: _browser, ...userInfo } = draft.userInfo;
   // Fields only the server sets (the browser id, the payment's and the till's state) are dropped
@@ -127,7 +133,15 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
   const filialnummer = ctx.descriptor.branch.filialnummer;
   let priced: RecomputedOrder;
   try {
-    priced = await recomputeOrder(draft, { db: ctx.db, menus: ctx.menus, coupons: createCouponRepository(ctx.db), fuid, filialnummer, now, maxLines: ctx.maxOrderLines });
+    priced = await recomputeOrder(draft, {
+      db: ctx.db,
+      menus: ctx.menus,
+      coupons: createCouponRepository(ctx.db),
+      fuid,
+      filialnummer,
+      now,
+      maxLines: ctx.maxOrderLines,
+    });
   } catch (error) {
     // A retry racing its own first attempt: that attempt took the coupon or the last item, and
     // this one was refused for it. The retry gets the saved order, not the refusal.
@@ -146,7 +160,13 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     if (needsCashCaptcha(draft) && !(await verifyCashCaptcha(tx, captcha, now))) return { kind: 'captcha' as const };
     const seq = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
     const orderNumber = Number((seq as { rows: { n: string | number }[] }).rows[0]!.n);
-    const saved = savedFrom(draft, priced, ctx, { uniqueOrderId, orderNumber, createdAt: now, history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }] }, now);
+    const saved = savedFrom(
+      draft,
+      priced,
+      ctx,
+      { uniqueOrderId, orderNumber, createdAt: now, history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }] },
+      now,
+    );
     await insertOrder(tx, { order: saved, priced, browserId: ctx.browserId, now });
     return { kind: 'saved' as const, order: saved };
   });
@@ -156,7 +176,12 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     throw new ApiError(409, 'validation', 'Cash captcha missing, wrong or expired', undefined, { captchaError: true });
   }
   if (outcome.kind === 'existing') return resume(outcome.row, draft, ctx);
-  await announce(ctx, outcome.order, priced.stock.map((s) => s.kind), now);
+  await announce(
+    ctx,
+    outcome.order,
+    priced.stock.map((s) => s.kind),
+    now,
+  );
   return answer(outcome.order, ctx, { duplicate: false });
 };
 
@@ -165,10 +190,16 @@ async function resume(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Pro
   if (!ownedBy(row, ctx)) throw new ApiError(409, 'conflict', `Client id ${draft.clientId} belongs to another order`, CLOSED_TEXTS.placed);
   if (orderContentKey(row.data) === orderContentKey(draft)) return answer(row.data, ctx, { duplicate: true });
   if (hasEnded(row.data)) throw closedOrderError(row.data, CLOSED_TEXTS.placed);
-  if (!UNPAID_STATES.includes(row.data.state)) throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} is ${row.data.state} and cannot change`, CLOSED_TEXTS.placed);
+  if (!UNPAID_STATES.includes(row.data.state))
+    throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} is ${row.data.state} and cannot change`, CLOSED_TEXTS.placed);
   if (row.data.onlinePay !== draft.onlinePay || row.data.usecase !== draft.usecase) {
     // Another way to order is another order (the checkout starts a new client id for it).
-    throw new ApiError(409, 'conflict', `Order ${row.uniqueOrderId} is ${row.data.usecase}/${row.data.onlinePay ? 'online' : 'on site'}; a changed draft must keep both`, de.checkout.saveFailed);
+    throw new ApiError(
+      409,
+      'conflict',
+      `Order ${row.uniqueOrderId} is ${row.data.usecase}/${row.data.onlinePay ? 'online' : 'on site'}; a changed draft must keep both`,
+      de.checkout.saveFailed,
+    );
   }
   return editUnpaid(row, draft, ctx);
 }
@@ -197,7 +228,13 @@ async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext):
     const edited = transition(locked.data, { type: 'edit' }, now);
     if (!edited.ok) return { kind: 'closed' as const, order: locked.data };
     const released = await releaseReservations(tx, locked);
-    const saved = savedFrom(draft, priced, ctx, { uniqueOrderId: locked.uniqueOrderId, orderNumber: locked.orderNumber, createdAt: locked.data.createdAt, history: edited.order.history }, now);
+    const saved = savedFrom(
+      draft,
+      priced,
+      ctx,
+      { uniqueOrderId: locked.uniqueOrderId, orderNumber: locked.orderNumber, createdAt: locked.data.createdAt, history: edited.order.history },
+      now,
+    );
     await replaceOrder(tx, { order: saved, priced, browserId: locked.browserId, now });
     return { kind: 'edited' as const, order: saved, voidAttempt: edited.money === 'release', kinds: [...released, ...priced.stock.map((s) => s.kind)] };
   });

@@ -24,9 +24,6 @@ export interface ActionContext {
   readonly maxOrderLines: number;
 }
 
-export type ActionHandler<A extends ActionName> = (
-  payload: z.output<(typeof ACTIONS)[A]['payload']>,
-  ctx: ActionContext,
-) => Promise<ActionResult<A>>;
+export type ActionHandler<A extends ActionName> = (payload: z.output<(typeof ACTIONS)[A]['payload']>, ctx: ActionContext) => Promise<ActionResult<A>>;
 
 export type HandlerMap = { [A in ActionName]: ActionHandler<A> };

@@ -88,7 +88,11 @@ const AttachPaymentMethodToStripe: ActionHandler<'AttachPaymentMethodToStripe'> 
   guarded(async () => {
     await requireOwnCustomer(ctx, payload.stripeCustomerId);
     const p = paymentsOf(ctx.db, ctx.now);
-    const card = await p.card.attachCard(payload.stripeCustomerId, payload.paymentMethodId, payload.testCardExpiry ? { testCardExpiry: payload.testCardExpiry } : {});
+    const card = await p.card.attachCard(
+      payload.stripeCustomerId,
+      payload.paymentMethodId,
+      payload.testCardExpiry ? { testCardExpiry: payload.testCardExpiry } : {},
+    );
     return { paymentMethod: card };
   });
 
@@ -165,9 +169,21 @@ const AuthorizePayPalOrder: ActionHandler<'AuthorizePayPalOrder'> = async (paylo
     const rows = await ctx.db
       .select()
       .from(paymentsTable)
-      .where(and(eq(paymentsTable.uniqueOrderId, payload.order.uniqueOrderId), eq(paymentsTable.providerRef, payload.paypalOrderId), eq(paymentsTable.method, 'paypal')));
+      .where(
+        and(
+          eq(paymentsTable.uniqueOrderId, payload.order.uniqueOrderId),
+          eq(paymentsTable.providerRef, payload.paypalOrderId),
+          eq(paymentsTable.method, 'paypal'),
+        ),
+      );
     const row = rows[0];
-    if (!row) throw new ApiError(404, 'not_found', `PayPal order ${payload.paypalOrderId} does not belong to order ${payload.order.uniqueOrderId}`, de.checkout.paypalAuthFailed);
+    if (!row)
+      throw new ApiError(
+        404,
+        'not_found',
+        `PayPal order ${payload.paypalOrderId} does not belong to order ${payload.order.uniqueOrderId}`,
+        de.checkout.paypalAuthFailed,
+      );
     const already = row.status === 'authorized' || row.status === 'captured';
     const updated = await refreshPayment(depsOf(ctx), row);
     return {

@@ -62,7 +62,12 @@ function eventOf(change: Change, part: 'food' | 'drinks' | undefined, reason: st
     case 'cancel': {
       const text = (reason ?? '').trim();
       if (text.length < CHECKOUT_CONSTANTS.staffReasonMinLength) {
-        throw new ApiError(400, 'validation', `A ${change} needs a reason of at least ${CHECKOUT_CONSTANTS.staffReasonMinLength} characters`, texts.boardReasonMissing);
+        throw new ApiError(
+          400,
+          'validation',
+          `A ${change} needs a reason of at least ${CHECKOUT_CONSTANTS.staffReasonMinLength} characters`,
+          texts.boardReasonMissing,
+        );
       }
       return { type: change, reason: text };
     }
@@ -87,7 +92,12 @@ const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrd
   const applied = await applyOrderEvent(deps, uniqueOrderId, event, moneyRunner(deps));
   if (!applied.ok) {
     const finished = !KITCHEN_OPEN_STATES.includes(applied.order.state) && !UNPAID_STATES.includes(applied.order.state);
-    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${applied.order.state}: ${change} is not allowed`, finished ? texts.boardFinished : texts.boardClosedLate);
+    throw new ApiError(
+      409,
+      'conflict',
+      `Order ${uniqueOrderId} is ${applied.order.state}: ${change} is not allowed`,
+      finished ? texts.boardFinished : texts.boardClosedLate,
+    );
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
   return { order: orderDocument(fresh!, ctx, { withToken: false }) };
@@ -99,7 +109,10 @@ const AcknowledgeWaiterCall: ActionHandler<'AcknowledgeWaiterCall'> = async ({ s
   const [call] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
   if (!call || call.filialnummer !== ctx.descriptor.branch.filialnummer) throw new ApiError(404, 'not_found', `Waiter call ${signalId} not found`);
   if (call.acknowledgedAt === null) {
-    await ctx.db.update(signals).set({ acknowledgedAt: ctx.now() }).where(and(eq(signals.signalId, signalId), isNull(signals.acknowledgedAt)));
+    await ctx.db
+      .update(signals)
+      .set({ acknowledgedAt: ctx.now() })
+      .where(and(eq(signals.signalId, signalId), isNull(signals.acknowledgedAt)));
     await ctx.events.publish(STAFF_CHANNEL, { type: 'waiterCallAcknowledged', signalId });
   }
   return { acknowledged: true };

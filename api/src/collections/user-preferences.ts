@@ -56,6 +56,6 @@ export const userPreferencesCollection: CollectionModule<'userPreferences'> = {
         },
       })
       .returning();
-    return row ? (preferencesDoc.parse(row.data)) : undefined;
+    return row ? preferencesDoc.parse(row.data) : undefined;
   },
 };

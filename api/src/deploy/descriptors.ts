@@ -100,11 +100,7 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
 }
 export type DescriptorSource = ReturnType<typeof createDescriptorSource>;
 
-export function resolveDescriptor(
-  hostname: string,
-  descriptor: HostDescriptor,
-  payments: ResolvedDescriptor['payments'],
-): ResolvedDescriptor {
+export function resolveDescriptor(hostname: string, descriptor: HostDescriptor, payments: ResolvedDescriptor['payments']): ResolvedDescriptor {
   const remotes: ResolvedDescriptor['remotes'] = {};
   for (const [name, version] of Object.entries(descriptor.remotes) as [keyof HostDescriptor['remotes'], string][]) {
     remotes[name] = { version, entry: `/mf/${REMOTE_FOLDERS[name]}/${version}/mf-manifest.json` };

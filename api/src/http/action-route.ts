@@ -7,10 +7,7 @@ import { ApiError, badRequest } from './api-error';
 import { findInputProblem } from './input-guard';
 import type { RateLimiter } from './rate-limits';
 
-export type ContextFactory = (
-  request: FastifyRequest,
-  browserId: string,
-) => Promise<{ ctx: ActionContext; flags: ResponseFlags }>;
+export type ContextFactory = (request: FastifyRequest, browserId: string) => Promise<{ ctx: ActionContext; flags: ResponseFlags }>;
 
 function issuesOf(error: z.ZodError, prefix: string) {
   return error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), message: i.message }));
@@ -72,9 +69,7 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
         return reply.code(400).send(badRequest(`Invalid data: ${describe(issues)}`, issues).toBody());
       }
       request.log.error({ err: error }, 'action failed');
-      return reply
-        .code(500)
-        .send(new ApiError(500, 'internal', 'Internal error', shellTexts.serverError).toBody());
+      return reply.code(500).send(new ApiError(500, 'internal', 'Internal error', shellTexts.serverError).toBody());
     }
   });
 }

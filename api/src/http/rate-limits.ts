@@ -27,7 +27,14 @@ export const RATE_RULES: readonly RateRule[] = [
   { name: 'orders', actions: ['SaveNewOrder', 'CancelUnpaidOrder'], perBrowser: 12, perIp: 60 },
   {
     name: 'payments',
-    actions: ['StripeCreatePaymentIntent', 'CreatePayPalOrder', 'AuthorizePayPalOrder', 'CustomerCardAuthorize', 'TestConfirmCardAction', 'TestApprovePayPalOrder'],
+    actions: [
+      'StripeCreatePaymentIntent',
+      'CreatePayPalOrder',
+      'AuthorizePayPalOrder',
+      'CustomerCardAuthorize',
+      'TestConfirmCardAction',
+      'TestApprovePayPalOrder',
+    ],
     perBrowser: 20,
     perIp: 120,
   },
@@ -87,7 +94,15 @@ export async function registerRateLimits(app: FastifyInstance, options: { enable
         (request as Keyed).shopRateKey = key;
         const status = await limit(request);
         if (!status.isAllowed && status.isExceeded) {
-          throw new ApiError(429, 'rate_limited', `Rate limit "${rule.name}" exceeded (${key.split(':')[1]}), retry in ${status.ttlInSeconds} s`, texts.tooManyRequests, {}, undefined, status.ttlInSeconds);
+          throw new ApiError(
+            429,
+            'rate_limited',
+            `Rate limit "${rule.name}" exceeded (${key.split(':')[1]}), retry in ${status.ttlInSeconds} s`,
+            texts.tooManyRequests,
+            {},
+            undefined,
+            status.ttlInSeconds,
+          );
         }
       }
     }

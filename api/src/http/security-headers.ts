@@ -15,7 +15,10 @@ const PAYPAL = {
   frame: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
   connect: ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://api-m.paypal.com', 'https://api-m.sandbox.paypal.com'],
 };
-const FIREBASE = { connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'], frame: ['https://*.firebaseapp.com'] };
+const FIREBASE = {
+  connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
+  frame: ['https://*.firebaseapp.com'],
+};
 
 /**
  * The Content-Security-Policy of every response: scripts only from the shop itself, plus the

@@ -15,8 +15,7 @@ const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
 
-const notFound = (reply: FastifyReply, message: string) =>
-  reply.code(404).send({ ok: false, error: { code: 'not_found', message } });
+const notFound = (reply: FastifyReply, message: string) => reply.code(404).send({ ok: false, error: { code: 'not_found', message } });
 
 /**
  * Static serving: versioned remote folders /mf/<remote>/<version>/ are immutable (except their

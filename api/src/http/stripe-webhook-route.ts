@@ -39,7 +39,9 @@ export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDe
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
       if (!payments.stripe || !payments.stripeWebhookSecret) {
-        return reply.code(503).send({ ok: false, error: { code: 'internal', message: 'Stripe webhooks are not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)' } });
+        return reply
+          .code(503)
+          .send({ ok: false, error: { code: 'internal', message: 'Stripe webhooks are not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)' } });
       }
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -49,7 +51,9 @@ export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDe
       try {
         event = payments.stripe.webhooks.constructEvent(request.body, signature, payments.stripeWebhookSecret);
       } catch (error) {
-        return reply.code(400).send({ ok: false, error: { code: 'bad_request', message: `Webhook signature verification failed: ${(error as Error).message}` } });
+        return reply
+          .code(400)
+          .send({ ok: false, error: { code: 'bad_request', message: `Webhook signature verification failed: ${(error as Error).message}` } });
       }
       const fresh = await deps.db
         .insert(paymentEvents)

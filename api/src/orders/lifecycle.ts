@@ -113,7 +113,10 @@ export async function applyOrderEvent(
     if (!result.changed) return { ok: true as const, order: row.data, changed: false, money: result.money, kinds: new Set<'food' | 'drink'>() };
     const next = patch(result.order);
     const kinds = result.release ? await releaseReservations(tx, row) : new Set<'food' | 'drink'>();
-    await tx.update(orders).set({ ...rowColumns(next), updatedAt: at }).where(eq(orders.uniqueOrderId, uniqueOrderId));
+    await tx
+      .update(orders)
+      .set({ ...rowColumns(next), updatedAt: at })
+      .where(eq(orders.uniqueOrderId, uniqueOrderId));
     return { ok: true as const, order: next, changed: true, money: result.money, kinds };
   });
 

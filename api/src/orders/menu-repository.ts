@@ -19,7 +19,10 @@ export function createMenuRepository(db: Db) {
   const cache = new Map<'food' | 'drink', MenuSnapshot>();
 
   async function versionOf(kind: 'food' | 'drink'): Promise<number> {
-    const row = await db.select().from(settings).where(eq(settings.key, `menuVersion:${kind}`));
+    const row = await db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, `menuVersion:${kind}`));
     return row[0]?.updatedAt ?? 0;
   }
 

@@ -18,7 +18,10 @@ const SECRET_KEY = 'orderTokenSecret';
 
 export async function loadOrderTokens(db: Db): Promise<OrderTokens> {
   const generated = crypto.randomBytes(32).toString('base64url');
-  await db.insert(settings).values({ key: SECRET_KEY, data: { secret: generated }, updatedAt: 0 }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: SECRET_KEY, data: { secret: generated }, updatedAt: 0 })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
   const secret = (row?.data as { secret?: unknown } | undefined)?.secret;
   if (typeof secret !== 'string' || secret.length < 32) throw new Error('The order token secret in the settings table is missing or malformed');

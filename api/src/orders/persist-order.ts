@@ -36,7 +36,12 @@ export async function takeReservations(tx: Db, input: PersistInput): Promise<Sto
       .where(and(eq(menuItems.id, need.id), eq(menuItems.verkauft, false), or(eq(menuItems.bestand, -1), sql`${menuItems.bestand} >= ${need.count}`)))
       .returning({ bestand: menuItems.bestand });
     if (!rows[0]) {
-      throw new ApiError(409, 'sold_out', `Not enough stock of ${need.id} for ${need.count}`, fill(need.count > 1 ? t.itemStockLimit : t.itemSoldOut, { name: need.name }));
+      throw new ApiError(
+        409,
+        'sold_out',
+        `Not enough stock of ${need.id} for ${need.count}`,
+        fill(need.count > 1 ? t.itemStockLimit : t.itemSoldOut, { name: need.name }),
+      );
     }
     if (rows[0].bestand !== -1) taken.push({ id: need.id, count: need.count, kind: need.kind });
   }

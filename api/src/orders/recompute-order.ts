@@ -7,14 +7,7 @@ import { couponState, couponToLine, isStampLine, normalizeCouponCode } from '@sh
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { feeLine } from '@shop/shared/domain/fees';
 import { priceSelection, validateSelection } from '@shop/shared/domain/line-pricing';
-import {
-  applyGlobalExtras,
-  isCategoryVisible,
-  isItemVisible,
-  shopClock,
-  withinOrderTimes,
-  type VisibilityContext,
-} from '@shop/shared/domain/menu-visibility';
+import { applyGlobalExtras, isCategoryVisible, isItemVisible, shopClock, withinOrderTimes, type VisibilityContext } from '@shop/shared/domain/menu-visibility';
 import { formatEuro, type Cents } from '@shop/shared/domain/money';
 import { linesAsCharged, modeOfUsecase, priceCart, type CouponProblem, type PriceBreakdown } from '@shop/shared/domain/pricing';
 import { isAcceptableTargetTime, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
@@ -143,7 +136,11 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
 
   checkFees(clientFees, breakdown);
   if (breakdown.minOrder.missing > 0) {
-    throw conflict('validation', `Below the minimum order of ${breakdown.minOrder.amount}`, fill(tc.minOrder, { amount: formatEuro(breakdown.minOrder.amount) }));
+    throw conflict(
+      'validation',
+      `Below the minimum order of ${breakdown.minOrder.amount}`,
+      fill(tc.minOrder, { amount: formatEuro(breakdown.minOrder.amount) }),
+    );
   }
   if (draft.paymentInfo.amount !== breakdown.total || draft.paymentInfo.itemsTotal !== breakdown.itemsTotal) {
     throw pricesChanged(
@@ -221,7 +218,10 @@ function checkTargetTime(draft: OrderDraft, lines: readonly ProductLine[], confi
   if (draft.usecase !== 'takeaway' && draft.usecase !== 'delivery') return;
   const block = draft.usecase === 'delivery' ? config.delivery : config.takeAway;
   const message = draft.usecase === 'delivery' ? tc.chooseDeliveryTime : tc.choosePickupTime;
-  const delayMinutes = preparationDelayMinutes(block.delayInMinutes, lines.map((l) => l.delay));
+  const delayMinutes = preparationDelayMinutes(
+    block.delayInMinutes,
+    lines.map((l) => l.delay),
+  );
   if (draft.targetTime === undefined) throw new ApiError(400, 'validation', `A ${draft.usecase} order needs a targetTime`, message);
   if (!isAcceptableTargetTime(draft.targetTime, { now, openingHours: block.openingHours, delayMinutes })) {
     throw conflict('validation', `targetTime ${new Date(draft.targetTime).toISOString()} is not an offered ${draft.usecase} slot`, message);
@@ -368,7 +368,11 @@ const PROBLEM_TEXT: Record<CouponProblem, string> = {
 function refuseCouponProblems(breakdown: PriceBreakdown): void {
   const problem = breakdown.problems[0];
   if (!problem?.problem) return;
-  throw conflict('coupon_invalid', `Coupon ${problem.couponCode} cannot be applied: ${problem.problem}`, fill(PROBLEM_TEXT[problem.problem], { title: problem.title }));
+  throw conflict(
+    'coupon_invalid',
+    `Coupon ${problem.couponCode} cannot be applied: ${problem.problem}`,
+    fill(PROBLEM_TEXT[problem.problem], { title: problem.title }),
+  );
 }
 
 /** The tip percent a claimed tip amount corresponds to (0 cents: no tip); refuses any other amount. */

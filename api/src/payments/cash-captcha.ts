@@ -68,7 +68,12 @@ export async function verifyCashCaptcha(db: Db, captcha: { payload: string } | u
   // Once: the nonce of a solved challenge is recorded; a replay finds it taken.
   const used = await db
     .insert(cashCaptchas)
-    .values({ id: `alt_${decoded.challenge.parameters.nonce}`.slice(0, 120), answerHash: '', expiresAt: issuedAt + CHECKOUT_CONSTANTS.cashCaptchaTtlMs, usedAt: now })
+    .values({
+      id: `alt_${decoded.challenge.parameters.nonce}`.slice(0, 120),
+      answerHash: '',
+      expiresAt: issuedAt + CHECKOUT_CONSTANTS.cashCaptchaTtlMs,
+      usedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: cashCaptchas.id });
   return used.length === 1;

@@ -23,7 +23,11 @@ export async function customerCardsOf(db: Db, fuid: string): Promise<{ cards: Cu
     result.push({
       rfid: card.rfid,
       label: card.label,
-      accounts: accounts.map((a) => ({ accountType: a.accountType, balance: a.accountType === CREDIT_ACCOUNT ? a.balance - held : a.balance, symbol: a.symbol })),
+      accounts: accounts.map((a) => ({
+        accountType: a.accountType,
+        balance: a.accountType === CREDIT_ACCOUNT ? a.balance - held : a.balance,
+        symbol: a.symbol,
+      })),
     });
   }
   return { cards: result, primaryCardId: cards.find((c) => c.isPrimary)?.rfid ?? null };
@@ -31,7 +35,10 @@ export async function customerCardsOf(db: Db, fuid: string): Promise<{ cards: Cu
 
 /** Makes `rfid` the user's only primary card, in one statement; false when the card is not the user's. */
 export async function setPrimaryCustomerCard(db: Db, fuid: string, rfid: string): Promise<boolean> {
-  const owned = await db.select({ rfid: customerCards.rfid }).from(customerCards).where(and(eq(customerCards.rfid, rfid), eq(customerCards.fuid, fuid)));
+  const owned = await db
+    .select({ rfid: customerCards.rfid })
+    .from(customerCards)
+    .where(and(eq(customerCards.rfid, rfid), eq(customerCards.fuid, fuid)));
   if (owned.length === 0) return false;
   await db
     .update(customerCards)
@@ -83,7 +90,14 @@ export function createCustomerCardProvider(db: Db, now: () => number = Date.now)
         if (!account[0]) throw new ProviderError('customerCard', `Card ${rfid} has no ${CREDIT_ACCOUNT} account`, 404);
         const available = account[0].balance - (await heldAmount(tx, rfid));
         if (request.amount > available) {
-          return { ref: '', state: 'declined', providerStatus: 'insufficient', amount: request.amount, uniqueOrderId: request.uniqueOrderId, declineMessage: 'Balance not sufficient' } satisfies AuthResult;
+          return {
+            ref: '',
+            state: 'declined',
+            providerStatus: 'insufficient',
+            amount: request.amount,
+            uniqueOrderId: request.uniqueOrderId,
+            declineMessage: 'Balance not sufficient',
+          } satisfies AuthResult;
         }
         const id = `hold_${crypto.randomBytes(10).toString('hex')}`;
         const at = now();
@@ -110,7 +124,11 @@ export function createCustomerCardProvider(db: Db, now: () => number = Date.now)
           .update(customerCardAccounts)
           .set({ balance: sql`${customerCardAccounts.balance} - ${amount}` })
           .where(and(eq(customerCardAccounts.rfid, h.rfid), eq(customerCardAccounts.accountType, CREDIT_ACCOUNT)));
-        const updated = await tx.update(customerCardHolds).set({ status: 'captured', amount, updatedAt: now() }).where(eq(customerCardHolds.id, ref)).returning();
+        const updated = await tx
+          .update(customerCardHolds)
+          .set({ status: 'captured', amount, updatedAt: now() })
+          .where(eq(customerCardHolds.id, ref))
+          .returning();
         return holdResult(updated[0]!);
       });
     },

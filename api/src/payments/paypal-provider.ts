@@ -51,7 +51,12 @@ function orderResult(order: PaypalOrder): AuthResult {
   const unit = order.purchase_units?.[0];
   const auth = unit?.payments?.authorizations?.[0];
   if (auth) return authResult(order.id, auth, unit?.reference_id, cents(unit?.amount));
-  const state = order.status === 'VOIDED' ? 'voided' : order.status === 'CREATED' || order.status === 'APPROVED' || order.status === 'PAYER_ACTION_REQUIRED' ? 'requires_action' : 'unknown';
+  const state =
+    order.status === 'VOIDED'
+      ? 'voided'
+      : order.status === 'CREATED' || order.status === 'APPROVED' || order.status === 'PAYER_ACTION_REQUIRED'
+        ? 'requires_action'
+        : 'unknown';
   return {
     ref: order.id,
     state,

@@ -114,7 +114,16 @@ export interface StartResult {
 }
 
 function resultOfRow(row: PaymentRow, clientSecret?: string): AuthResult {
-  const state = row.status === 'authorized' ? 'authorized' : row.status === 'captured' ? 'captured' : row.status === 'requires_action' ? 'requires_action' : row.status === 'declined' ? 'declined' : 'unknown';
+  const state =
+    row.status === 'authorized'
+      ? 'authorized'
+      : row.status === 'captured'
+        ? 'captured'
+        : row.status === 'requires_action'
+          ? 'requires_action'
+          : row.status === 'declined'
+            ? 'declined'
+            : 'unknown';
   return {
     ref: row.providerRef ?? '',
     state,
@@ -170,7 +179,8 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
       if (same && existing.providerRef && existing.amount === order.total) {
         const current = await providerFor(deps, existing.method as PaymentMethod).confirm(existing.providerRef);
         const status = statusOf(current);
-        const row = status === existing.status ? existing : await updatePayment(deps.db, existing, { status, providerStatus: current.providerStatus }, deps.now());
+        const row =
+          status === existing.status ? existing : await updatePayment(deps.db, existing, { status, providerStatus: current.providerStatus }, deps.now());
         if (LIVE.includes(row.status)) return { payment: row, result: current, reused: true };
         continue;
       }
@@ -300,7 +310,8 @@ export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promis
   if (row.status === 'declined' || row.status === 'failed' || row.status === 'voided' || row.status === 'refunded') {
     throw new ApiError(402, 'payment_declined', `The payment of ${row.uniqueOrderId} was ${row.status}`, de.checkout.paymentDeclined);
   }
-  if (row.status === 'pending' || !row.providerRef) throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is still pending`, de.checkout.processing);
+  if (row.status === 'pending' || !row.providerRef)
+    throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is still pending`, de.checkout.processing);
   const order = await loadOrder(deps.db, row.uniqueOrderId);
   const result = await providerFor(deps, row.method as PaymentMethod).confirm(row.providerRef, { idempotencyKey: `confirm-${row.id}` });
   const status = statusOf(result);
@@ -340,7 +351,12 @@ export async function markOrderAuthorized(deps: PaymentDeps, uniqueOrderId: stri
     if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
     throw new ApiError(402, 'payment_declined', `The payment of ${uniqueOrderId} was ${row.status}`, de.checkout.paymentDeclined);
   }
-  if (claimedMethod && claimedMethod !== row.method && !(claimedMethod === 'credit' && row.method === 'wallet') && !(claimedMethod === 'wallet' && row.method === 'credit')) {
+  if (
+    claimedMethod &&
+    claimedMethod !== row.method &&
+    !(claimedMethod === 'credit' && row.method === 'wallet') &&
+    !(claimedMethod === 'wallet' && row.method === 'credit')
+  ) {
     throw new ApiError(409, 'conflict', `The order is paid with ${row.method}, not ${claimedMethod}`);
   }
   if (row.status !== 'authorized' && row.status !== 'captured') {
@@ -392,7 +408,8 @@ async function patchOrder(deps: PaymentDeps, uniqueOrderId: string, patch: (orde
 export async function captureOrderPayment(deps: PaymentDeps, uniqueOrderId: string, amount?: number): Promise<SavedOrder> {
   const order = await loadOrder(deps.db, uniqueOrderId);
   const row = await livePayment(deps.db, uniqueOrderId);
-  if (!row || row.status === 'pending' || row.status === 'requires_action') throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} has no authorized payment`);
+  if (!row || row.status === 'pending' || row.status === 'requires_action')
+    throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} has no authorized payment`);
   if (row.status === 'captured') return order.data;
   const at = deps.now();
   try {
@@ -407,7 +424,12 @@ export async function captureOrderPayment(deps: PaymentDeps, uniqueOrderId: stri
       idempotencyKey: `capture-${row.id}`,
     });
     if (result.state !== 'captured') throw new ApiError(409, 'payment_failed', `Capture answered ${result.providerStatus}`);
-    await updatePayment(deps.db, row, { status: 'captured', providerStatus: result.providerStatus, ...(result.captureRef ? { captureRef: result.captureRef } : {}) }, at);
+    await updatePayment(
+      deps.db,
+      row,
+      { status: 'captured', providerStatus: result.providerStatus, ...(result.captureRef ? { captureRef: result.captureRef } : {}) },
+      at,
+    );
   } catch (error) {
     if (!order.data.captureFailed) await patchOrder(deps, uniqueOrderId, (o) => ({ ...o, captureFailed: true }));
     throw error;
@@ -472,7 +494,10 @@ export async function applyProviderEvent(
   status: PaymentStatus,
   providerStatus: string,
 ): Promise<'applied' | 'unknown-payment' | 'ignored'> {
-  const rows = await deps.db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  const rows = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
   const row = rows[0];
   if (!row) return 'unknown-payment';
   if (row.status === status) return 'ignored';

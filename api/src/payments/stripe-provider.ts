@@ -7,16 +7,7 @@
 import Stripe from 'stripe';
 import type { SavedCard } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
-import {
-  ProviderError,
-  cardExpiry,
-  cardLabel,
-  type AuthResult,
-  type AuthState,
-  type AuthorizeRequest,
-  type CardVault,
-  type PaymentProvider,
-} from './provider';
+import { ProviderError, cardExpiry, cardLabel, type AuthResult, type AuthState, type AuthorizeRequest, type CardVault, type PaymentProvider } from './provider';
 
 export interface StripeOptions {
   readonly secretKey: string;
@@ -73,7 +64,9 @@ function resultOf(pi: Stripe.PaymentIntent, declineMessage?: string): AuthResult
 }
 
 function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
-  return error instanceof Stripe.errors.StripeCardError || (typeof error === 'object' && error !== null && (error as { type?: string }).type === 'StripeCardError');
+  return (
+    error instanceof Stripe.errors.StripeCardError || (typeof error === 'object' && error !== null && (error as { type?: string }).type === 'StripeCardError')
+  );
 }
 
 function wrap(error: unknown): never {
@@ -96,7 +89,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider & CardVaul
 
     async createCustomer({ email, ownerKey }) {
       try {
-        const customer = await stripe.customers.create({ ...(email ? { email } : {}), metadata: { owner: ownerKey } }, { idempotencyKey: `customer-${ownerKey}` });
+        const customer = await stripe.customers.create(
+          { ...(email ? { email } : {}), metadata: { owner: ownerKey } },
+          { idempotencyKey: `customer-${ownerKey}` },
+        );
         return { customerId: customer.id };
       } catch (error) {
         return wrap(error);
@@ -178,7 +174,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider & CardVaul
 
     async capture(ref, amount, options = {}) {
       try {
-        return resultOf(await stripe.paymentIntents.capture(ref, { amount_to_capture: amount }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}));
+        return resultOf(
+          await stripe.paymentIntents.capture(ref, { amount_to_capture: amount }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        );
       } catch (error) {
         return wrap(error);
       }

@@ -70,7 +70,10 @@ function randomId(prefix: string): string {
 function store(db: Db, now: () => number) {
   return {
     async get<T>(id: string, kind: string): Promise<T | null> {
-      const rows = await db.select().from(paymentTestObjects).where(and(eq(paymentTestObjects.id, id), eq(paymentTestObjects.kind, kind)));
+      const rows = await db
+        .select()
+        .from(paymentTestObjects)
+        .where(and(eq(paymentTestObjects.id, id), eq(paymentTestObjects.kind, kind)));
       return (rows[0]?.data as T | undefined) ?? null;
     },
     async put(id: string, kind: string, data: object): Promise<void> {
@@ -171,9 +174,7 @@ export function createTestCardProvider(db: Db, now: () => number = Date.now): Te
 
     async listCards(customerId) {
       const cards = await objects.list<CardObject & { id: string }>('card');
-      return cards
-        .filter((c) => c.customerId === customerId)
-        .map((c) => ({ paymentMethodId: c.id, label: cardLabel(c.brand, c.last4), exp: c.exp }));
+      return cards.filter((c) => c.customerId === customerId).map((c) => ({ paymentMethodId: c.id, label: cardLabel(c.brand, c.last4), exp: c.exp }));
     },
 
     async authorize(request: AuthorizeRequest) {
@@ -255,11 +256,11 @@ function paypalResult(id: string, o: PaypalOrderObject): AuthResult {
       ? 'refunded'
       : o.authStatus === 'CAPTURED'
         ? 'captured'
-      : o.authStatus === 'VOIDED' || o.status === 'VOIDED'
-        ? 'voided'
-        : o.status === 'COMPLETED' && o.authStatus === 'CREATED'
-          ? 'authorized'
-          : 'requires_action';
+        : o.authStatus === 'VOIDED' || o.status === 'VOIDED'
+          ? 'voided'
+          : o.status === 'COMPLETED' && o.authStatus === 'CREATED'
+            ? 'authorized'
+            : 'requires_action';
   return {
     ref: id,
     state,
@@ -297,7 +298,12 @@ export function createTestPaypalProvider(db: Db, now: () => number = Date.now): 
     async confirm(ref) {
       const o = await order(ref);
       if (o.status === 'APPROVED') {
-        const next: PaypalOrderObject = { ...o, status: 'COMPLETED', authId: `TESTAUTH-${crypto.randomBytes(8).toString('hex').toUpperCase()}`, authStatus: 'CREATED' };
+        const next: PaypalOrderObject = {
+          ...o,
+          status: 'COMPLETED',
+          authId: `TESTAUTH-${crypto.randomBytes(8).toString('hex').toUpperCase()}`,
+          authStatus: 'CREATED',
+        };
         await objects.put(ref, 'paypalOrder', next);
         return paypalResult(ref, next);
       }

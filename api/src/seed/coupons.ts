@@ -142,7 +142,9 @@ export function seedOfferList(): Offer[] {
 export const seedCoupons: SeedExtra = async (db: Db, now: number) => {
   let sort = 0;
   for (const { coupon: c, ownerFuid } of seedCouponList(now)) {
-    await db.insert(coupons).values({ code: c.couponCode, type: c.type, visibility: c.visibility, ownerFuid: ownerFuid ?? null, data: c, sort: sort++, updatedAt: now });
+    await db
+      .insert(coupons)
+      .values({ code: c.couponCode, type: c.type, visibility: c.visibility, ownerFuid: ownerFuid ?? null, data: c, sort: sort++, updatedAt: now });
   }
   for (const o of seedOfferList()) await db.insert(offers).values({ id: o.id, active: o.active, data: o, updatedAt: now });
 };

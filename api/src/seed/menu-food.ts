@@ -75,7 +75,13 @@ const salsaStep = (): StepInput => ({
 const guac = (): StyleInput => ({ id: 'style-guac', labelDE: 'Guacamole', cost: 150, posId: 9001, volCosts: [{ volName: 'Large', cost: 200 }] });
 const extraCheese = (): StyleInput => ({ id: 'style-cheese', labelDE: 'Extra Käse', cost: 100, posId: 9002, substances: ['G'] });
 const sourCream = (): StyleInput => ({ id: 'style-sourcream', labelDE: 'Sour Cream', cost: 80, posId: 9003, substances: ['G'] });
-const extraMeat = (cost = 250): StyleInput => ({ id: 'style-meat', labelDE: 'Doppelt Fleisch', cost, posId: 9004, volCosts: [{ volName: 'Large', cost: cost + 50 }] });
+const extraMeat = (cost = 250): StyleInput => ({
+  id: 'style-meat',
+  labelDE: 'Doppelt Fleisch',
+  cost,
+  posId: 9004,
+  volCosts: [{ volName: 'Large', cost: cost + 50 }],
+});
 
 const burritoSizes = (regular: number, large: number) => [
   { vol: 'Regular', price: regular, takeAwayPrice: regular - 40 },
@@ -744,7 +750,16 @@ export const foodMenu: MenuCategoryInput[] = [
       salsaItem('salsa-tomatillo', 1712, 'Salsa Tomatillo Asada', 'Geröstete Tomatillos mit Serrano-Chili.', 2, ['lVplus'], 'salsa-tomatillo'),
       salsaItem('salsa-macha', 1713, 'Salsa Macha', 'Chili-Öl mit Erdnüssen, Sesam und Knoblauch.', 3, ['lVplus', 'E', 'N', 'dScharf'], 'salsa-macha', 300),
       salsaItem('lime-aioli', 1714, 'Limetten-Aioli', 'Knoblauch-Mayonnaise mit Limettenzeste.', 0, ['lV', 'C'], 'aioli-lime'),
-      salsaItem('salsa-diabla', 1715, 'Salsa Diabla', 'Carolina Reaper und geräucherte Tomate. Wirklich sehr scharf!', 3, ['lVplus', 'dScharf', 'z1'], 'salsa-diabla', 300),
+      salsaItem(
+        'salsa-diabla',
+        1715,
+        'Salsa Diabla',
+        'Carolina Reaper und geräucherte Tomate. Wirklich sehr scharf!',
+        3,
+        ['lVplus', 'dScharf', 'z1'],
+        'salsa-diabla',
+        300,
+      ),
     ],
   },
   {

@@ -144,8 +144,7 @@ const datenschutz: Page = {
     },
     {
       heading: '16. Sicherheit',
-      text:
-        'Der Shop ist nur verschlüsselt (TLS) erreichbar. Eine automatisierte Entscheidungsfindung einschließlich Profiling (Art. 22 DSGVO) findet nicht statt.',
+      text: 'Der Shop ist nur verschlüsselt (TLS) erreichbar. Eine automatisierte Entscheidungsfindung einschließlich Profiling (Art. 22 DSGVO) findet nicht statt.',
     },
   ],
 };

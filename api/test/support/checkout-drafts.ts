@@ -39,10 +39,20 @@ export function checkoutDraft(
   const usecase = usecaseOf(flow, false);
   const mode = modeOfUsecase(usecase);
   const cart = (options.lines ?? [{ itemId: 'tacos-al-pastor', count: 3 }]).map((l) => productLine(menu, l, mode));
-  const breakdown = priceCart({ lines: cart, usecase, config, onlinePay: FLOWS[flow].onlinePay, now, ...(options.tipPercent ? { tipPercent: options.tipPercent } : {}) });
+  const breakdown = priceCart({
+    lines: cart,
+    usecase,
+    config,
+    onlinePay: FLOWS[flow].onlinePay,
+    now,
+    ...(options.tipPercent ? { tipPercent: options.tipPercent } : {}),
+  });
   // The slots the checkout offers for this flow: the delivery or takeaway block, plus item delays.
   const block = mode === 'delivery' ? config.delivery : config.takeAway;
-  const delayMinutes = preparationDelayMinutes(block.delayInMinutes, cart.map((l) => l.delay));
+  const delayMinutes = preparationDelayMinutes(
+    block.delayInMinutes,
+    cart.map((l) => l.delay),
+  );
   const [today, tomorrow] = pickupDays({ now, openingHours: block.openingHours, delayMinutes });
   const day = today.closed ? tomorrow : today;
   const draft = buildOrderDraft({

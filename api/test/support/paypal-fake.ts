@@ -32,7 +32,13 @@ export async function startPaypalFake(credentials = { clientId: 'client-id', sec
       if (body?.intent !== 'AUTHORIZE') return err(422, 'UNPROCESSABLE_ENTITY', 'The shop uses intent AUTHORIZE');
       const unit = (body.purchase_units as Json[])[0]!;
       const id = newId();
-      const order = { id, intent: 'AUTHORIZE', status: 'CREATED', purchase_units: [{ reference_id: unit.reference_id, amount: unit.amount }], payment_source: body.payment_source };
+      const order = {
+        id,
+        intent: 'AUTHORIZE',
+        status: 'CREATED',
+        purchase_units: [{ reference_id: unit.reference_id, amount: unit.amount }],
+        payment_source: body.payment_source,
+      };
       orders.set(id, order);
       return { status: 201, body: order };
     }

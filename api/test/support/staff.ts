@@ -20,7 +20,12 @@ export const STAFF_TOKEN = 'staff:kueche';
 export type StaffChange = 'confirm' | 'ready' | 'collected' | 'reject' | 'cancel';
 
 /** The kitchen changes an order on the board (UpdateOrderStatus); expects success. */
-export async function staffChange(t: TestApi, uniqueOrderId: string, change: StaffChange, extra: { reason?: string; part?: 'food' | 'drinks' } = {}): Promise<SavedOrder> {
+export async function staffChange(
+  t: TestApi,
+  uniqueOrderId: string,
+  change: StaffChange,
+  extra: { reason?: string; part?: 'food' | 'drinks' } = {},
+): Promise<SavedOrder> {
   const res = await t.call('UpdateOrderStatus', { uniqueOrderId, change, ...extra }, { token: STAFF_TOKEN });
   expect(res.status, `${change} ${uniqueOrderId}: ${JSON.stringify(res.body.error)}`).toBe(200);
   return res.body.order as SavedOrder;

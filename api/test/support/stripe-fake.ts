@@ -79,7 +79,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       let pmId = m[1]!;
       if (magic) {
         pmId = id('pm');
-        pms.set(pmId, { id: pmId, object: 'payment_method', type: 'card', card: { brand: magic.brand, last4: magic.last4, exp_month: 12, exp_year: 2034 }, customer, behaviour: magic.behaviour });
+        pms.set(pmId, {
+          id: pmId,
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: magic.brand, last4: magic.last4, exp_month: 12, exp_year: 2034 },
+          customer,
+          behaviour: magic.behaviour,
+        });
       } else if (pms.has(pmId)) {
         pms.get(pmId)!.customer = customer;
       } else return error(404, 'invalid_request_error', `No such PaymentMethod: '${pmId}'`, { code: 'resource_missing' });
@@ -145,7 +152,10 @@ export async function startStripeFake(): Promise<StripeFake> {
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === 'POST') {
       const pi = intents.get(m[1]!);
       if (!pi) return error(404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`);
-      if (pi.status !== 'requires_capture') return error(400, 'invalid_request_error', `This PaymentIntent could not be captured because it has a status of ${String(pi.status)}.`, { code: 'payment_intent_unexpected_state' });
+      if (pi.status !== 'requires_capture')
+        return error(400, 'invalid_request_error', `This PaymentIntent could not be captured because it has a status of ${String(pi.status)}.`, {
+          code: 'payment_intent_unexpected_state',
+        });
       const amount = body.amount_to_capture !== undefined ? Number(body.amount_to_capture) : Number(pi.amount);
       if (amount > Number(pi.amount_capturable)) return error(400, 'invalid_request_error', 'Amount to capture exceeds the capturable amount');
       Object.assign(pi, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
@@ -154,7 +164,10 @@ export async function startStripeFake(): Promise<StripeFake> {
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === 'POST') {
       const pi = intents.get(m[1]!);
       if (!pi) return error(404, 'invalid_request_error', `No such payment_intent: '${m[1]}'`);
-      if (pi.status === 'succeeded') return error(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', { code: 'payment_intent_unexpected_state' });
+      if (pi.status === 'succeeded')
+        return error(400, 'invalid_request_error', 'You cannot cancel this PaymentIntent because it has a status of succeeded.', {
+          code: 'payment_intent_unexpected_state',
+        });
       Object.assign(pi, { status: 'canceled', cancellation_reason: body.cancellation_reason ?? null, amount_capturable: 0 });
       return { status: 200, body: pi };
     }
@@ -190,7 +203,12 @@ export async function startStripeFake(): Promise<StripeFake> {
     completeAction(intentId, approve) {
       const pi = intents.get(intentId);
       if (!pi || pi.status !== 'requires_action') throw new Error(`Intent ${intentId} does not wait for an action`);
-      Object.assign(pi, approve ? { status: 'requires_capture', amount_capturable: pi.amount, next_action: null } : { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'authentication_required', message: '3DS failed' } });
+      Object.assign(
+        pi,
+        approve
+          ? { status: 'requires_capture', amount_capturable: pi.amount, next_action: null }
+          : { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'authentication_required', message: '3DS failed' } },
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -26,9 +26,9 @@ function stringFor(schema: unknown): fc.Arbitrary<string> {
   if (patterns.length > 0) return fc.stringMatching(patterns[0]!).filter((s) => s.length >= min && s.length <= Math.max(min, max));
   return fc.oneof(
     fc.string({ minLength: min, maxLength: Math.max(min, max) }),
-    fc.constantFrom('Erika Mustermann', 'Grindelallee 118', '20146', '+4915112345678', 'tacos-al-pastor', 'WILLKOMMEN5', 'ÄÖÜ ß €').filter(
-      (s) => s.length >= min && s.length <= Math.max(min, max),
-    ),
+    fc
+      .constantFrom('Erika Mustermann', 'Grindelallee 118', '20146', '+4915112345678', 'tacos-al-pastor', 'WILLKOMMEN5', 'ÄÖÜ ß €')
+      .filter((s) => s.length >= min && s.length <= Math.max(min, max)),
   );
 }
 

@@ -1,10 +1,4 @@
-import {
-  createUserWithEmailAndPassword,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  updateProfile,
-  type User,
-} from 'firebase/auth';
+import { createUserWithEmailAndPassword, sendPasswordResetEmail, signInWithEmailAndPassword, updateProfile, type User } from 'firebase/auth';
 import { emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import { normalizeEmail } from '@shop/shared/domain/person';

@@ -20,7 +20,10 @@ describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
   it('maps the e-mail problems to the e-mail field', () => {
     expect(authErrorText(err('auth/invalid-email'))).toEqual({ field: 'email', text: 'Diese E-Mail-Adresse ist ungültig' });
     expect(authErrorText(err('auth/missing-email')).text).toBe('Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren');
-    expect(authErrorText(err('auth/email-already-in-use'))).toEqual({ field: 'email', text: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet' });
+    expect(authErrorText(err('auth/email-already-in-use'))).toEqual({
+      field: 'email',
+      text: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet',
+    });
     expect(authErrorText(err('auth/user-not-found')).field).toBe('email');
   });
 

@@ -84,7 +84,10 @@ describe('restoring a cart from a cartId link (shop-spec §4, §8)', () => {
   });
 
   it('shows the failure toast when the server is unreachable', async () => {
-    configureActionClient({ waitForBrowserId: async () => 'test-browser-0000-0000-0000-000000000001', fetch: async () => Promise.reject(new TypeError('offline')) });
+    configureActionClient({
+      waitForBrowserId: async () => 'test-browser-0000-0000-0000-000000000001',
+      fetch: async () => Promise.reject(new TypeError('offline')),
+    });
     const seen = overlays();
     await restoreServerCart(CART_ID, () => clock);
     expect(seen).toContainEqual({ kind: 'toast', text: 'Items could not be loaded. Please reload the page to try again' });

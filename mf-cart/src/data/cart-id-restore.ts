@@ -4,7 +4,6 @@ import { cartIdClearAt, decideServerRestore } from '@shop/shared/domain/cart-res
 import { cart as t } from '@shop/shared/i18n/cart';
 import { cartStore, createPersistentStore, lockCart } from '@shop/shared/stores';
 
-
 /** The cart id of a `cartId` link being restored (shop-spec §3 "Other state: cart id"). */
 export const cartIdStore = createPersistentStore<string | null>('cart:cartId', null, {
   parse: (raw) => (typeof raw === 'string' || raw === null ? raw : undefined),
@@ -42,9 +41,12 @@ export async function restoreServerCart(cartId: string, now: () => number = Date
         const at = now();
         lockCart(at);
         emit('shell:overlay', { kind: 'snackbar', text: t.restoreDone });
-        setTimeout(() => {
-          if (cartIdStore.get() === cartId) cartIdStore.reset();
-        }, cartIdClearAt(at) - at);
+        setTimeout(
+          () => {
+            if (cartIdStore.get() === cartId) cartIdStore.reset();
+          },
+          cartIdClearAt(at) - at,
+        );
         return;
       }
       case 'skip-not-empty':

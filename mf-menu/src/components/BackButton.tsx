@@ -21,7 +21,17 @@ export function goBack(route: RouteName, fallback: RouteName = 'Home', fallbackP
   else navigateToUrl(pathTo(fallback, fallbackParams));
 }
 
-export function BackButton({ route, fallback, fallbackParams, label }: { route: RouteName; fallback?: RouteName; fallbackParams?: Record<string, string>; label?: string }) {
+export function BackButton({
+  route,
+  fallback,
+  fallbackParams,
+  label,
+}: {
+  route: RouteName;
+  fallback?: RouteName;
+  fallbackParams?: Record<string, string>;
+  label?: string;
+}) {
   return (
     <button type="button" className={css.back} onClick={() => goBack(route, fallback, fallbackParams)} data-testid="back-button">
       <Icon name="arrowBack" size={20} />

@@ -27,7 +27,10 @@ export function Heat({ level }: { level: number | undefined }) {
     <span className={css.heat} role="img" aria-label={label} title={label} data-heat={level}>
       {Array.from({ length: level }, (_, i) => (
         <svg key={i} width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M15.5 3.5c.3-1 1.4-1.6 2.3-1.2l-.6 1.6c1.6.8 2.6 2.6 2.2 4.5-1 5.2-6.3 12.3-14.6 13.4-1.5.2-2.4-1.6-1.3-2.6 3.4-3.1 6-7.7 7.5-11.7.7-1.8 2.6-3 4.5-2.6z" fill="var(--shop-danger)" />
+          <path
+            d="M15.5 3.5c.3-1 1.4-1.6 2.3-1.2l-.6 1.6c1.6.8 2.6 2.6 2.2 4.5-1 5.2-6.3 12.3-14.6 13.4-1.5.2-2.4-1.6-1.3-2.6 3.4-3.1 6-7.7 7.5-11.7.7-1.8 2.6-3 4.5-2.6z"
+            fill="var(--shop-danger)"
+          />
           <path d="M15.6 3.6c-.6-.6-1.8-.7-2.6 0" stroke="#2e7d32" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
       ))}

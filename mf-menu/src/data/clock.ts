@@ -7,10 +7,11 @@ const MINUTE_MS = 60_000;
 export function useShopClock(): ShopClock {
   const [clock, setClock] = useState(() => shopClock(Date.now()));
   useEffect(() => {
-    const tick = () => setClock((prev) => {
-      const next = shopClock(Date.now());
-      return next.weekday === prev.weekday && next.minutes === prev.minutes ? prev : next;
-    });
+    const tick = () =>
+      setClock((prev) => {
+        const next = shopClock(Date.now());
+        return next.weekday === prev.weekday && next.minutes === prev.minutes ? prev : next;
+      });
     const id = window.setInterval(tick, MINUTE_MS / 4);
     return () => window.clearInterval(id);
   }, []);

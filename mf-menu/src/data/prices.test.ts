@@ -6,7 +6,12 @@ const item = (input: Record<string, unknown>) => menuItem.parse({ id: 'x', nameD
 
 describe('list prices', () => {
   it('shows the lowest size price for the order mode', () => {
-    const burrito = item({ sizes: [{ vol: 'Regular', price: 1090, takeAwayPrice: 1050 }, { vol: 'Large', price: 1290, takeAwayPrice: 1250 }] });
+    const burrito = item({
+      sizes: [
+        { vol: 'Regular', price: 1090, takeAwayPrice: 1050 },
+        { vol: 'Large', price: 1290, takeAwayPrice: 1250 },
+      ],
+    });
     expect(fromPrice(burrito, 'takeaway')).toBe(1050);
     expect(fromPrice(burrito, 'inhouse')).toBe(1090);
     expect(hasVariablePrice(burrito)).toBe(true);
@@ -16,15 +21,38 @@ describe('list prices', () => {
   it('counts an unchosen replaceArticle step with its cheapest option, and combinations at their lowest price', () => {
     const own = item({
       sizes: [{ vol: 'standard', price: 0 }],
-      extras: { variants: [{ title: 'Größe', replaceArticle: true, options: [{ id: 'l', labelDE: 'L', cost: 1290 }, { id: 'r', labelDE: 'R', cost: 1090 }] }] },
+      extras: {
+        variants: [
+          {
+            title: 'Größe',
+            replaceArticle: true,
+            options: [
+              { id: 'l', labelDE: 'L', cost: 1290 },
+              { id: 'r', labelDE: 'R', cost: 1090 },
+            ],
+          },
+        ],
+      },
     });
     expect(fromPrice(own, 'takeaway')).toBe(1090);
     expect(undecidedFromPrice(own, 0, false, 'takeaway')).toBe(1090);
     const combo = item({
       sizes: [{ vol: 'standard', price: 1590 }],
       extras: {
-        variants: [{ title: 'A', options: [{ id: 'a', labelDE: 'a' }] }, { title: 'B', options: [{ id: 'b1', labelDE: 'b1' }, { id: 'b2', labelDE: 'b2' }] }],
-        combinations: [{ id: 'a.b1', price: 1190 }, { id: 'a.b2', price: 1290 }],
+        variants: [
+          { title: 'A', options: [{ id: 'a', labelDE: 'a' }] },
+          {
+            title: 'B',
+            options: [
+              { id: 'b1', labelDE: 'b1' },
+              { id: 'b2', labelDE: 'b2' },
+            ],
+          },
+        ],
+        combinations: [
+          { id: 'a.b1', price: 1190 },
+          { id: 'a.b2', price: 1290 },
+        ],
       },
     });
     expect(fromPrice(combo, 'inhouse')).toBe(1190);
@@ -33,7 +61,13 @@ describe('list prices', () => {
   });
 
   it("takes the size's old price before the item's", () => {
-    const sale = item({ streichPreis: 1500, sizes: [{ vol: 'A', price: 900, streichPreis: 1200 }, { vol: 'B', price: 1000 }] });
+    const sale = item({
+      streichPreis: 1500,
+      sizes: [
+        { vol: 'A', price: 900, streichPreis: 1200 },
+        { vol: 'B', price: 1000 },
+      ],
+    });
     expect(oldPrice(sale, 'A')).toBe(1200);
     expect(oldPrice(sale, 'B')).toBe(1500);
   });

@@ -29,7 +29,9 @@ export function fromPrice(item: MenuItem, mode: OrderMode): number {
 
 /** Whether the price can vary (several sizes or priced options): shown as 'ab …'. */
 export function hasVariablePrice(item: MenuItem): boolean {
-  return item.sizes.length > 1 || item.extras.variants.some((s) => s.replaceArticle || s.options.some((o) => o.cost > 0)) || item.extras.combinations.length > 0;
+  return (
+    item.sizes.length > 1 || item.extras.variants.some((s) => s.replaceArticle || s.options.some((o) => o.cost > 0)) || item.extras.combinations.length > 0
+  );
 }
 
 /** Cheapest item of a category. */

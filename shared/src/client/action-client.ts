@@ -80,11 +80,7 @@ function raiseFlags(action: string, flags: ResponseFlags): void {
 /**
  * Calls one action (shop-spec §7): POST { action, payload, channel: 'on-the-go', browserId, secToken, timeout }.
  */
-export async function callAction<A extends ActionName>(
-  action: A,
-  payload: ActionPayload<A>,
-  options: CallOptions = {},
-): Promise<ActionOutcome<A>> {
+export async function callAction<A extends ActionName>(action: A, payload: ActionPayload<A>, options: CallOptions = {}): Promise<ActionOutcome<A>> {
   const browserId = await config.waitForBrowserId();
   const timeout = options.timeout ?? SHOP_CONSTANTS.defaultActionTimeoutMs;
   const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -86,7 +86,10 @@ export const couponLine = z.object({
   discount: z.number().min(0).max(100).default(0),
   /** Fixed price of a bundle in cents. */
   fixedprice: price.optional(),
-  bundle: z.array(z.object({ id: shortId, vol: z.string().max(LIMITS.code).default('') }).strict()).max(LIMITS.shortList).optional(),
+  bundle: z
+    .array(z.object({ id: shortId, vol: z.string().max(LIMITS.code).default('') }).strict())
+    .max(LIMITS.shortList)
+    .optional(),
   validUntil: epochMs.optional(),
   active: z.boolean().default(true),
   applicable: z.boolean().default(true),

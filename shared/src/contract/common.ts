@@ -43,15 +43,5 @@ export type Usecase = z.infer<typeof usecase>;
 export const orderMode = z.enum(['takeaway', 'delivery', 'inhouse']);
 export type OrderMode = z.infer<typeof orderMode>;
 
-export const paymentMethodId = z.enum([
-  'paypal',
-  'credit',
-  'wallet',
-  'bar',
-  'beiAbholung',
-  'beiLieferung',
-  'vorkasse',
-  'waiter',
-  'customerCard',
-]);
+export const paymentMethodId = z.enum(['paypal', 'credit', 'wallet', 'bar', 'beiAbholung', 'beiLieferung', 'vorkasse', 'waiter', 'customerCard']);
 export type PaymentMethodId = z.infer<typeof paymentMethodId>;

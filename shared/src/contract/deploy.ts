@@ -13,12 +13,8 @@ export const hostDescriptor = z
     hosts: z.array(z.string().min(1)).min(1),
     branch: branchSettings,
     features: featureFlags.partial().default({}),
-    remotes: z
-      .object({ mf_menu: semver, mf_cart: semver, mf_checkout: semver, mf_account: semver, mf_orders: semver })
-      .strict(),
-    firebase: z
-      .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), useEmulator: z.boolean().default(false) })
-      .optional(),
+    remotes: z.object({ mf_menu: semver, mf_cart: semver, mf_checkout: semver, mf_account: semver, mf_orders: semver }).strict(),
+    firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), useEmulator: z.boolean().default(false) }).optional(),
   })
   .strict();
 export type HostDescriptor = z.infer<typeof hostDescriptor>;

@@ -83,9 +83,7 @@ export const fmConfig = z.record(z.string(), z.object({ active: z.boolean() }));
 
 export const merkmalgruppe = z.object({
   name: z.string(),
-  keyValues: z.array(
-    z.object({ key: z.string(), value: z.string(), params: z.object({ indent: z.number().int().min(0).optional() }).optional() }),
-  ),
+  keyValues: z.array(z.object({ key: z.string(), value: z.string(), params: z.object({ indent: z.number().int().min(0).optional() }).optional() })),
 });
 
 export const nutrition = z.object({ key: z.string(), value: z.string() });

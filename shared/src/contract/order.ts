@@ -73,16 +73,25 @@ const orderDraftShape = {
   mehrwegOptionCompanyName: z.string().max(LIMITS.addressField).optional(),
   sentToPos: z.boolean().optional(),
   // delivery
-  deliveryDate: z.object({ value: z.string().max(LIMITS.code), utc: epochMs }).strict().optional(),
+  deliveryDate: z
+    .object({ value: z.string().max(LIMITS.code), utc: epochMs })
+    .strict()
+    .optional(),
   // in-house
-  table: z.string().regex(/^\d{1,3}$/).optional(),
+  table: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional(),
   orderArea: z.string().max(LIMITS.code).optional(),
   selfServiceEnabled: z.boolean().optional(),
   storno: z.boolean().optional(),
   /** Branch the order goes to. */
   filialnummer: z.number().int().positive().max(9999).optional(),
   /** Orders paid on site: the solved human check (GetCashCaptcha), the widget's base64 payload. */
-  captcha: z.object({ payload: z.string().min(1).max(4_000) }).strict().optional(),
+  captcha: z
+    .object({ payload: z.string().min(1).max(4_000) })
+    .strict()
+    .optional(),
 };
 
 /** Strict: an unknown field in an order is refused (400), never silently stored. */

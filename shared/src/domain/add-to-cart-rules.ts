@@ -27,7 +27,11 @@ export function isBuyable(item: Pick<MenuItem, 'buyable' | 'withinOrderTimes'>):
 }
 
 /** Whether the shop takes orders in this mode (app config, feature flag and the mode's own switch). */
-export function isOrderingEnabled(config: Pick<AppConfig, 'orderingEnabled' | 'inhouseOrderingEnabled' | 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled'>, features: Pick<FeatureFlags, 'orderingEnabled'>, mode: OrderMode): boolean {
+export function isOrderingEnabled(
+  config: Pick<AppConfig, 'orderingEnabled' | 'inhouseOrderingEnabled' | 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled'>,
+  features: Pick<FeatureFlags, 'orderingEnabled'>,
+  mode: OrderMode,
+): boolean {
   if (!config.orderingEnabled || !features.orderingEnabled) return false;
   if (mode === 'inhouse') return config.inhouseOrderingEnabled;
   if (mode === 'delivery') return config.deliveryOrderingEnabled;

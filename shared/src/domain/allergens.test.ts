@@ -72,7 +72,17 @@ describe('allergen filter', () => {
   });
   const wrap = item({
     id: 'wrap',
-    extras: { variants: [{ title: 'Brot', options: [{ id: 'w1', labelDE: 'Weizen', substances: ['A'] }, { id: 'w2', labelDE: 'Dinkel', substances: ['A'] }] }] },
+    extras: {
+      variants: [
+        {
+          title: 'Brot',
+          options: [
+            { id: 'w1', labelDE: 'Weizen', substances: ['A'] },
+            { id: 'w2', labelDE: 'Dinkel', substances: ['A'] },
+          ],
+        },
+      ],
+    },
   });
 
   it('an allergen every choice of a required step carries is unavoidable', () => {

@@ -57,7 +57,15 @@ describe('decideServerRestore', () => {
   });
 
   it('does not restore fee lines and reports an empty cart', () => {
-    const fee = { kind: 'fee' as const, cartItemId: 'f', id: 'specialUniqueDeliveryFee', posId: 5007, nameToDisplay: 'Liefergebühr', count: 1 as const, itemTotal: 290 };
+    const fee = {
+      kind: 'fee' as const,
+      cartItemId: 'f',
+      id: 'specialUniqueDeliveryFee',
+      posId: 5007,
+      nameToDisplay: 'Liefergebühr',
+      count: 1 as const,
+      itemTotal: 290,
+    };
     expect(decideServerRestore([], saved({ items: [fee] }), NOW)).toEqual({ kind: 'empty' });
   });
 });

@@ -14,10 +14,6 @@ export { cartIdClearAt, isCartLocked, isLocalCartFresh, isServerCartFresh, lockU
  *   restore the cart id is cleared after 20 s.
  */
 
-
-
-
-
 /** Keeps the lines that are valid cart lines; anything else in stored or received data is dropped. */
 export function sanitizeLines(raw: unknown): Cart {
   if (!Array.isArray(raw)) return [];
@@ -33,10 +29,7 @@ export function sanitizeLines(raw: unknown): Cart {
 }
 
 export type ServerRestoreDecision =
-  | { readonly kind: 'restore'; readonly cart: Cart }
-  | { readonly kind: 'skip-not-empty' }
-  | { readonly kind: 'expired' }
-  | { readonly kind: 'empty' };
+  { readonly kind: 'restore'; readonly cart: Cart } | { readonly kind: 'skip-not-empty' } | { readonly kind: 'expired' } | { readonly kind: 'empty' };
 
 /**
  * What to do with a server cart for a `cartId` link: restore it into an empty cart when it is
@@ -49,4 +42,3 @@ export function decideServerRestore(current: Cart, saved: SavedCart, now: number
   if (lines.length === 0) return { kind: 'empty' };
   return { kind: 'restore', cart: lines };
 }
-

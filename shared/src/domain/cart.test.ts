@@ -63,7 +63,10 @@ describe('quantity, notes and removal', () => {
   });
 
   it('stops plus at the stock the article was added with, across lines of the same article', () => {
-    const cart: Cart = [burrito({ cartItemId: 'a', count: 2, hasBestand: true, bestand: 3 }), burrito({ cartItemId: 'c', notes: 'x', hasBestand: true, bestand: 3 })];
+    const cart: Cart = [
+      burrito({ cartItemId: 'a', count: 2, hasBestand: true, bestand: 3 }),
+      burrito({ cartItemId: 'c', notes: 'x', hasBestand: true, bestand: 3 }),
+    ];
     expect(exceedsStock(cart, cart[0] as ProductLine, 1)).toBe(true);
     expect(changeCount(cart, 'a', 1)).toEqual(cart);
     const unlimited: Cart = [burrito({ cartItemId: 'a', count: 40 })];
@@ -77,7 +80,11 @@ describe('quantity, notes and removal', () => {
   });
 
   it('removes a line; the badge counts articles but not coupon or stamp lines', () => {
-    const cart: Cart = [burrito({ cartItemId: 'a', count: 2 }), product({ id: 'tacos', sizePrice: 850, cartItemId: 't' }), couponLineOf({ couponCode: 'X', type: 'amount', title: 'x', amount: 1 })];
+    const cart: Cart = [
+      burrito({ cartItemId: 'a', count: 2 }),
+      product({ id: 'tacos', sizePrice: 850, cartItemId: 't' }),
+      couponLineOf({ couponCode: 'X', type: 'amount', title: 'x', amount: 1 }),
+    ];
     expect(badgeCount(cart)).toBe(3);
     expect(badgeCount(removeLine(cart, 'a'))).toBe(1);
   });
@@ -90,7 +97,10 @@ describe('repriceLines', () => {
       { vol: 'Regular', price: 1090, takeAwayPrice: 1050 },
       { vol: 'Large', price: 1290, takeAwayPrice: 1250 },
     ],
-    extras: { variants: [{ title: 'Reis', options: [{ id: 'rice-mexican', labelDE: 'Mexican Rice' }] }], styles: [{ id: 'style-guac', labelDE: 'Guacamole', cost: 150 }] },
+    extras: {
+      variants: [{ title: 'Reis', options: [{ id: 'rice-mexican', labelDE: 'Mexican Rice' }] }],
+      styles: [{ id: 'style-guac', labelDE: 'Guacamole', cost: 150 }],
+    },
   });
   const lookup = (id: string) => (id === 'burrito' ? { item: menuItem } : undefined);
 

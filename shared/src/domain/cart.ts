@@ -72,8 +72,7 @@ function withCount(line: ProductLine, count: number): ProductLine {
 }
 
 export type AddResult =
-  | { readonly outcome: 'added' | 'merged'; readonly cart: Cart; readonly cartItemId: string }
-  | { readonly outcome: 'ignored-unikat'; readonly cart: Cart };
+  { readonly outcome: 'added' | 'merged'; readonly cart: Cart; readonly cartItemId: string } | { readonly outcome: 'ignored-unikat'; readonly cart: Cart };
 
 /**
  * Adds a product line: merges into an identical line, silently ignores a unikat item already in
@@ -193,7 +192,15 @@ export function repriceLines(cart: Cart, lookup: MenuLookup, mode: OrderMode): R
       continue;
     }
     changed = true;
-    next.push({ ...line, sizePrice: priced.sizePrice, sumOfExtras: priced.sumOfExtras, itemTotal: priced.itemTotal, extras: priced.extras, extrasToDisplay: priced.extrasToDisplay, originalSizePrice: priced.originalSizePrice });
+    next.push({
+      ...line,
+      sizePrice: priced.sizePrice,
+      sumOfExtras: priced.sumOfExtras,
+      itemTotal: priced.itemTotal,
+      extras: priced.extras,
+      extrasToDisplay: priced.extrasToDisplay,
+      originalSizePrice: priced.originalSizePrice,
+    });
   }
   return { cart: changed ? next : cart, changed, dropped };
 }

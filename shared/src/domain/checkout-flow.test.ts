@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../contract/cart';
 import { DEFAULT_FEATURES } from './features';
-import {
-  FLOWS,
-  checkoutRedirect,
-  flowOfRoute,
-  isFlowEnabled,
-  runCheckoutQuestions,
-  usecaseOf,
-  type Question,
-  type QuestionInput,
-} from './checkout-flow';
+import { FLOWS, checkoutRedirect, flowOfRoute, isFlowEnabled, runCheckoutQuestions, usecaseOf, type Question, type QuestionInput } from './checkout-flow';
 
 const line = (patch: Partial<Extract<Cart[number], { kind: 'product' }>> = {}) =>
   ({
@@ -102,9 +93,13 @@ describe('route names (checkout-spec §2): checkout + usecase [+ WithPay] [+ Tip
     expect(FLOWS.inhouseWithPayTip.steps).toEqual(['data', 'tip', 'payment']);
     expect(FLOWS.inhouseWithPay.saveAfter).toBe('data');
     expect(FLOWS.takeawayWithPay.successRedirectMs).toBe(1200);
-    expect([FLOWS.takeawayWithPay.overlayMs, FLOWS.takeaway.overlayMs, FLOWS.inhouseWithPay.overlayMs, FLOWS.inhouse.overlayMs, FLOWS.mobilePayment.overlayMs]).toEqual([
-      5000, 8000, 6000, 8000, 8000,
-    ]);
+    expect([
+      FLOWS.takeawayWithPay.overlayMs,
+      FLOWS.takeaway.overlayMs,
+      FLOWS.inhouseWithPay.overlayMs,
+      FLOWS.inhouse.overlayMs,
+      FLOWS.mobilePayment.overlayMs,
+    ]).toEqual([5000, 8000, 6000, 8000, 8000]);
   });
   it('names the usecase of the order', () => {
     expect(usecaseOf('takeaway', false)).toBe('takeaway');
@@ -130,8 +125,12 @@ describe('questions before checkout (checkout-spec §4)', () => {
   });
   it('"no" to online payment leads to the pickup-payment flow; delivery answers lead to delivery', async () => {
     expect(await runCheckoutQuestions(input(), scripted({ usecase: true, itemCount: true, onlinePay: false }).io)).toMatchObject({ route: 'checkouttakeAway' });
-    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: true }).io)).toMatchObject({ route: 'checkoutdeliveryWithPay' });
-    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: false }).io)).toMatchObject({ route: 'checkoutdelivery' });
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: true }).io)).toMatchObject({
+      route: 'checkoutdeliveryWithPay',
+    });
+    expect(await runCheckoutQuestions(input(), scripted({ usecase: false, itemCount: true, onlinePay: false }).io)).toMatchObject({
+      route: 'checkoutdelivery',
+    });
   });
   it('goes straight to the only enabled pay mode and skips the delivery question when delivery is off', async () => {
     const s = scripted({ itemCount: true });
@@ -155,8 +154,12 @@ describe('questions before checkout (checkout-spec §4)', () => {
     const noTable = scripted({});
     expect(await runCheckoutQuestions(input({ orderMode: 'inhouse' }), noTable.io)).toEqual({ outcome: 'stay', reason: 'noTable' });
     expect(noTable.informed).toEqual(['Bitte scanne den QR-Code an deinem Tisch']);
-    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: false }).io)).toMatchObject({ route: 'checkoutinhouse' });
-    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: true }).io)).toMatchObject({ route: 'checkoutinhouseWithPay' });
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: false }).io)).toMatchObject({
+      route: 'checkoutinhouse',
+    });
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '12' }), scripted({ onlinePay: true }).io)).toMatchObject({
+      route: 'checkoutinhouseWithPay',
+    });
     const tip = input({ orderMode: 'inhouse', area: 'Terrasse', features: { ...features, enableTip: true } });
     expect(await runCheckoutQuestions(tip, scripted({ onlinePay: true }).io)).toMatchObject({ route: 'checkoutinhouseWithPayTip' });
     const selfService = input({ orderMode: 'inhouse', table: '3', config: { ...config, selfServiceEnabled: true } });
@@ -168,10 +171,15 @@ describe('questions before checkout (checkout-spec §4)', () => {
   });
   it('stays when the cart is empty or ordering is disabled', async () => {
     expect(await runCheckoutQuestions(input({ cart: [] }), scripted({}).io)).toEqual({ outcome: 'stay', reason: 'empty' });
-    expect(await runCheckoutQuestions(input({ config: { ...config, orderingEnabled: false } }), scripted({}).io)).toEqual({ outcome: 'stay', reason: 'orderingDisabled' });
+    expect(await runCheckoutQuestions(input({ config: { ...config, orderingEnabled: false } }), scripted({}).io)).toEqual({
+      outcome: 'stay',
+      reason: 'orderingDisabled',
+    });
   });
   it('knows which flows are enabled', () => {
-    expect(isFlowEnabled('takeawayWithPay', { ...config, providers: { bar: true, stripe: false, paypal: false, wallet: false, customerCard: false } }, features)).toBe(false);
+    expect(
+      isFlowEnabled('takeawayWithPay', { ...config, providers: { bar: true, stripe: false, paypal: false, wallet: false, customerCard: false } }, features),
+    ).toBe(false);
     expect(isFlowEnabled('delivery', config, { ...features, enableDelivery: false })).toBe(false);
     expect(isFlowEnabled('inhouse', { ...config, inhouseOrderingEnabled: false }, features)).toBe(false);
   });

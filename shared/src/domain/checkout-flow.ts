@@ -189,7 +189,11 @@ export function usecaseOf(flow: FlowId, selfService: boolean): Usecase {
 }
 
 /** Is a flow switched on for the venue (feature flags, ordering flags, an online provider)? */
-export function isFlowEnabled(flow: FlowId, config: Pick<AppConfig, 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled' | 'inhouseOrderingEnabled' | 'providers'>, features: FeatureFlags): boolean {
+export function isFlowEnabled(
+  flow: FlowId,
+  config: Pick<AppConfig, 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled' | 'inhouseOrderingEnabled' | 'providers'>,
+  features: FeatureFlags,
+): boolean {
   const online = config.providers.stripe || config.providers.paypal || config.providers.customerCard;
   switch (flow) {
     case 'takeawayWithPay':
@@ -258,7 +262,10 @@ export interface QuestionInput {
   readonly orderMode: OrderMode;
   readonly table?: string | undefined;
   readonly area?: string | undefined;
-  readonly config: Pick<AppConfig, 'orderingEnabled' | 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled' | 'inhouseOrderingEnabled' | 'providers' | 'selfServiceEnabled'>;
+  readonly config: Pick<
+    AppConfig,
+    'orderingEnabled' | 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled' | 'inhouseOrderingEnabled' | 'providers' | 'selfServiceEnabled'
+  >;
   readonly features: FeatureFlags;
   /** A signed-in user with a full stamp card may redeem it (stamp card enabled). */
   readonly stampRedeemable?: boolean;

@@ -132,7 +132,10 @@ describe('in-house waiter flow', () => {
   });
   it('under self-service: name rules and the phone (required, under 9 too short, invalid)', () => {
     const ss = { ...ctx, selfService: true };
-    expect(validatePersonalData('inhouse', form({ phone: '' }), ss)).toEqual({ phone: 'Die Mobilnummer wird benötigt', form: 'Bitte vervollständige deine Eingabe' });
+    expect(validatePersonalData('inhouse', form({ phone: '' }), ss)).toEqual({
+      phone: 'Die Mobilnummer wird benötigt',
+      form: 'Bitte vervollständige deine Eingabe',
+    });
     expect(validatePersonalData('inhouse', form({ phone: '01511234' }), ss).phone).toBe('Die Mobilnummer ist zu kurz');
     expect(validatePersonalData('inhouse', form({ phone: '015112345' }), ss).phone).toBeUndefined();
     expect(validatePersonalData('inhouse', form({ phone: '0151 12x45678' }), ss).phone).toBe('Die eingegebene Mobilnummer ist ungültig');

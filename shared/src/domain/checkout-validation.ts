@@ -15,15 +15,7 @@ import { isLongEnoughPhone, isWellFormedPhone } from './phone';
 
 /** The nine checkout flows (checkout-spec §2). */
 export type FlowId =
-  | 'takeawayWithPay'
-  | 'takeaway'
-  | 'delivery'
-  | 'deliveryWithPay'
-  | 'inhouse'
-  | 'inhouseWithPay'
-  | 'inhouseWithPayTip'
-  | 'mobilePayment'
-  | 'digital';
+  'takeawayWithPay' | 'takeaway' | 'delivery' | 'deliveryWithPay' | 'inhouse' | 'inhouseWithPay' | 'inhouseWithPayTip' | 'mobilePayment' | 'digital';
 
 export interface AddressInput {
   company: string;
@@ -223,10 +215,7 @@ export function minimumOrderError(sum: Cents, usecase: Usecase, config: Pick<App
 }
 
 /** Step 2: a closed day or no chosen time (pickup or delivery wording). */
-export function timeChoiceError(
-  choice: { dayClosed: boolean; slot: SelectedTime | null | undefined },
-  kind: 'pickup' | 'delivery',
-): string | undefined {
+export function timeChoiceError(choice: { dayClosed: boolean; slot: SelectedTime | null | undefined }, kind: 'pickup' | 'delivery'): string | undefined {
   if (choice.dayClosed || !choice.slot) return kind === 'pickup' ? t.choosePickupTime : t.chooseDeliveryTime;
   return undefined;
 }

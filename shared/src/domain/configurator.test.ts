@@ -167,7 +167,14 @@ describe('preselection', () => {
       extras: {
         variants: [
           { title: 'A', multi: true, optional: true, options: [{ id: 'a1', labelDE: 'a1' }] },
-          { title: 'B', trigger: ['a1'], options: [{ id: 'b1', labelDE: 'b1', aaaSelected: true }, { id: 'b2', labelDE: 'b2' }] },
+          {
+            title: 'B',
+            trigger: ['a1'],
+            options: [
+              { id: 'b1', labelDE: 'b1', aaaSelected: true },
+              { id: 'b2', labelDE: 'b2' },
+            ],
+          },
         ],
       },
     });
@@ -201,7 +208,19 @@ describe('missing choice (add flow)', () => {
   it('names the first required, visible step without a choice (Schritt shown as Optionen)', () => {
     const c = initialConfig(burrito);
     expect(missingChoice(burrito, c)).toEqual({ stepIndex: 0, title: 'Reis' });
-    const stepOnly = item({ extras: { variants: [{ title: 'Schritt', options: [{ id: 'a', labelDE: 'a' }, { id: 'b', labelDE: 'b' }] }] } });
+    const stepOnly = item({
+      extras: {
+        variants: [
+          {
+            title: 'Schritt',
+            options: [
+              { id: 'a', labelDE: 'a' },
+              { id: 'b', labelDE: 'b' },
+            ],
+          },
+        ],
+      },
+    });
     expect(missingChoice(stepOnly, initialConfig(stepOnly))?.title).toBe('Optionen');
   });
 
@@ -217,7 +236,20 @@ describe('missing choice (add flow)', () => {
   });
 
   it('does not require implicit steps', () => {
-    const implicit = item({ extras: { variants: [{ title: 'Inklusive', implicit: true, options: [{ id: 'a', labelDE: 'a' }, { id: 'b', labelDE: 'b' }] }] } });
+    const implicit = item({
+      extras: {
+        variants: [
+          {
+            title: 'Inklusive',
+            implicit: true,
+            options: [
+              { id: 'a', labelDE: 'a' },
+              { id: 'b', labelDE: 'b' },
+            ],
+          },
+        ],
+      },
+    });
     expect(missingChoice(implicit, initialConfig(implicit))).toBeNull();
   });
 });

@@ -124,21 +124,40 @@ describe('redeeming a bundle coupon', () => {
   const choose = item({
     id: 'bowl',
     sizes: [{ vol: '', price: 1000 }],
-    extras: { variants: [{ title: 'Basis', options: [{ id: 'reis', labelDE: 'Reis' }, { id: 'salat', labelDE: 'Salat' }] }] },
+    extras: {
+      variants: [
+        {
+          title: 'Basis',
+          options: [
+            { id: 'reis', labelDE: 'Reis' },
+            { id: 'salat', labelDE: 'Salat' },
+          ],
+        },
+      ],
+    },
   });
   const items = new Map([tacos, limo, choose].map((i) => [i.id, i]));
   let n = 0;
   const ctx = (over: Partial<RedeemContext> = {}): RedeemContext => ({
     now: NOW,
     mode: 'takeaway',
-    findItem: ((id) => {
+    findItem: (id) => {
       const i = items.get(id);
       return i ? { item: i, category: { id: 'cat', type: 'food', delay: 5 } } : undefined;
-    }),
+    },
     newId: () => `ci-b${++n}`,
     ...over,
   });
-  const deal = coupon.parse({ couponCode: 'tacodeal', type: 'bundle', title: 'Taco-Deal', fixedprice: 990, bundle: [{ id: 'tacos', vol: 'standard' }, { id: 'limo', vol: '0,33 l' }] });
+  const deal = coupon.parse({
+    couponCode: 'tacodeal',
+    type: 'bundle',
+    title: 'Taco-Deal',
+    fixedprice: 990,
+    bundle: [
+      { id: 'tacos', vol: 'standard' },
+      { id: 'limo', vol: '0,33 l' },
+    ],
+  });
 
   it('puts its articles into the cart, bound to the coupon, count 1, priced for the mode, with preselected options', () => {
     const result = redeemCoupon([], deal, ctx());

@@ -129,10 +129,7 @@ export function stampCouponLine(uid: string, title: string, amount: Cents, now: 
 }
 
 export type CouponRefusal =
-  | { readonly kind: Exclude<CouponState, 'ok'> }
-  | { readonly kind: 'duplicate' }
-  | { readonly kind: 'not-combinable' }
-  | { readonly kind: 'stamp-duplicate' };
+  { readonly kind: Exclude<CouponState, 'ok'> } | { readonly kind: 'duplicate' } | { readonly kind: 'not-combinable' } | { readonly kind: 'stamp-duplicate' };
 
 /** The first reason a coupon line cannot be added to the cart, or null. */
 export function couponRefusal(cart: Cart, line: CouponLine, now: number): CouponRefusal | null {

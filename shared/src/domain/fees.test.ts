@@ -8,7 +8,9 @@ const fees = { onlineServiceFee: 49, deliveryFee: 290 };
 describe('fees (checkout-spec §3, §9)', () => {
   it('charges the online service fee when paid online and set, the delivery fee for delivery', () => {
     expect(feeCharges({ usecase: 'takeaway', onlinePay: false, fees })).toEqual([]);
-    expect(feeCharges({ usecase: 'takeaway', onlinePay: true, fees })).toEqual([{ id: 'specialUniqueOnlineServiceFee', name: 'Online Servicegebühr', amount: 49 }]);
+    expect(feeCharges({ usecase: 'takeaway', onlinePay: true, fees })).toEqual([
+      { id: 'specialUniqueOnlineServiceFee', name: 'Online Servicegebühr', amount: 49 },
+    ]);
     expect(feeCharges({ usecase: 'delivery', onlinePay: false, fees })).toEqual([{ id: 'specialUniqueDeliveryFee', name: 'Liefergebühr', amount: 290 }]);
     expect(feeCharges({ usecase: 'tableordering', onlinePay: true, fees: { onlineServiceFee: 0, deliveryFee: 290 } })).toEqual([]);
   });

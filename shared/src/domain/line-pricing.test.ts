@@ -102,8 +102,20 @@ describe('priceSelection', () => {
       sizes: [{ vol: 'standard', price: 1500 }],
       extras: {
         variants: [
-          { title: 'Hauptgericht', options: [{ id: 'main-burrito', labelDE: 'Burrito' }, { id: 'main-bowl', labelDE: 'Bowl' }] },
-          { title: 'Beilage', options: [{ id: 'side-nachos', labelDE: 'Nachos', cost: 300 }, { id: 'side-salad', labelDE: 'Salat', cost: 300 }] },
+          {
+            title: 'Hauptgericht',
+            options: [
+              { id: 'main-burrito', labelDE: 'Burrito' },
+              { id: 'main-bowl', labelDE: 'Bowl' },
+            ],
+          },
+          {
+            title: 'Beilage',
+            options: [
+              { id: 'side-nachos', labelDE: 'Nachos', cost: 300 },
+              { id: 'side-salad', labelDE: 'Salat', cost: 300 },
+            ],
+          },
         ],
         combinations: [{ id: 'main-burrito.side-nachos', price: 1290, streichPreis: 1800 }],
       },
@@ -126,14 +138,29 @@ describe('priceSelection', () => {
       sizes: [{ vol: 'standard', price: 0 }],
       extras: {
         variants: [
-          { title: 'Basis', replaceArticle: true, options: [{ id: 'bowl-r', labelDE: 'Bowl Regular', cost: 990 }, { id: 'bowl-l', labelDE: 'Bowl Large', cost: 1190 }] },
+          {
+            title: 'Basis',
+            replaceArticle: true,
+            options: [
+              { id: 'bowl-r', labelDE: 'Bowl Regular', cost: 990 },
+              { id: 'bowl-l', labelDE: 'Bowl Large', cost: 1190 },
+            ],
+          },
           { title: 'Extras', multi: true, optional: true, options: [{ id: 'egg', labelDE: 'Ei', cost: 100 }] },
         ],
       },
     });
     const p = priceSelection(
       own,
-      { vol: 'standard', variantsSelected: [{ stepIndex: 0, optionIds: ['bowl-l'], portion: 0 }, { stepIndex: 1, optionIds: ['egg'], portion: 0 }], stylesSelected: [], count: 3 },
+      {
+        vol: 'standard',
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['bowl-l'], portion: 0 },
+          { stepIndex: 1, optionIds: ['egg'], portion: 0 },
+        ],
+        stylesSelected: [],
+        count: 3,
+      },
       'takeaway',
     );
     expect(p).toMatchObject({ sizePrice: 1190, sumOfExtras: 100, unitPrice: 1290, itemTotal: 3870, originalSizePrice: 0 });
@@ -161,9 +188,10 @@ describe('validateSelection', () => {
   });
 
   it('refuses choices in a hidden (untriggered) step and portions of a step that is not extendable', () => {
-    const kinds = validateSelection(burrito, withSteps({ stepIndex: 2, optionIds: ['jal-fresh'], portion: 0 }, { stepIndex: 0, optionIds: ['rice-lime'], portion: 1 })).map(
-      (p) => p.kind,
-    );
+    const kinds = validateSelection(
+      burrito,
+      withSteps({ stepIndex: 2, optionIds: ['jal-fresh'], portion: 0 }, { stepIndex: 0, optionIds: ['rice-lime'], portion: 1 }),
+    ).map((p) => p.kind);
     expect(kinds).toEqual(expect.arrayContaining(['hidden-step', 'portion-not-allowed']));
   });
 

@@ -216,8 +216,7 @@ export function priceSelection(item: MenuItem, selection: LineSelection, mode: O
     }
   }
 
-  const combination =
-    item.extras.combinations.length > 0 ? item.extras.combinations.find((c) => c.id === mainChoiceIds.join('.')) : undefined;
+  const combination = item.extras.combinations.length > 0 ? item.extras.combinations.find((c) => c.id === mainChoiceIds.join('.')) : undefined;
   if (combination) {
     basePrice = combination.price;
     // The combination price covers the main choices; extra portions stay charged.

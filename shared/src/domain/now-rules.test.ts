@@ -56,7 +56,8 @@ describe.each(instants)('rules that depend on now, at %s (%s)', (_label, instant
         expect(slot.utc).toBeGreaterThan(now + delay * MINUTE);
         expect(slot.value).toBe(shopClockTime(slot.utc));
         expect(openWindows(hours[String(at.weekday) as keyof OpeningHours]).some(([from, till]) => minutes >= from && minutes <= till)).toBe(true);
-        const step = slot.utc <= now + CHECKOUT_CONSTANTS.slotNearWindowMinutes * MINUTE ? CHECKOUT_CONSTANTS.slotStepNearMinutes : CHECKOUT_CONSTANTS.slotStepFarMinutes;
+        const step =
+          slot.utc <= now + CHECKOUT_CONSTANTS.slotNearWindowMinutes * MINUTE ? CHECKOUT_CONSTANTS.slotStepNearMinutes : CHECKOUT_CONSTANTS.slotStepFarMinutes;
         expect(minutes % step).toBe(0);
       }
       const utcs = day.slots.map((s) => s.utc);

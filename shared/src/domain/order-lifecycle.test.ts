@@ -16,7 +16,25 @@ const T0 = Date.UTC(2026, 10, 25, 11, 0);
 const LATER = T0 + 60_000;
 
 function line(type: 'food' | 'drink', id = `${type}-1`): CartLine {
-  return { kind: 'product', cartItemId: `ci-${id}`, id, type, nameToDisplay: id, count: 1, sizePrice: 850, itemTotal: 850, delay: 0, description: '', notes: '', vol: '', sumOfExtras: 0, extras: [], extrasToDisplay: '', variantsSelected: [], stylesSelected: [] };
+  return {
+    kind: 'product',
+    cartItemId: `ci-${id}`,
+    id,
+    type,
+    nameToDisplay: id,
+    count: 1,
+    sizePrice: 850,
+    itemTotal: 850,
+    delay: 0,
+    description: '',
+    notes: '',
+    vol: '',
+    sumOfExtras: 0,
+    extras: [],
+    extrasToDisplay: '',
+    variantsSelected: [],
+    stylesSelected: [],
+  };
 }
 
 function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
@@ -53,19 +71,131 @@ const EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
 
 /** The expected table, written out: every state × every event. '✗' is refused. */
 const EXPECTED: Record<OrderState, Record<LifecycleEventType, OrderState | '✗'>> = {
-  Draft: { edit: 'Draft', paymentStarted: 'AwaitingPayment', paymentFailed: 'Draft', authorized: 'New', accept: '✗', ready: '✗', handOver: '✗', reject: 'Rejected', cancel: 'Cancelled', expire: 'Expired' },
-  AwaitingPayment: { edit: 'Draft', paymentStarted: 'AwaitingPayment', paymentFailed: 'Draft', authorized: 'New', accept: '✗', ready: '✗', handOver: '✗', reject: 'Rejected', cancel: 'Cancelled', expire: 'Expired' },
-  New: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: 'New', accept: 'Confirmed', ready: 'Ready', handOver: 'Collected', reject: 'Rejected', cancel: 'Cancelled', expire: '✗' },
-  Confirmed: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: 'Confirmed', accept: 'Confirmed', ready: 'Ready', handOver: 'Collected', reject: '✗', cancel: 'Cancelled', expire: '✗' },
-  Ready: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: 'Ready', accept: 'Ready', ready: 'Ready', handOver: 'Collected', reject: '✗', cancel: 'Cancelled', expire: '✗' },
-  Collected: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: '✗', accept: '✗', ready: '✗', handOver: 'Collected', reject: '✗', cancel: '✗', expire: '✗' },
-  PickedUp: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: '✗', accept: '✗', ready: '✗', handOver: 'PickedUp', reject: '✗', cancel: '✗', expire: '✗' },
-  Rejected: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: '✗', accept: '✗', ready: '✗', handOver: '✗', reject: 'Rejected', cancel: '✗', expire: '✗' },
-  Cancelled: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: '✗', accept: '✗', ready: '✗', handOver: '✗', reject: '✗', cancel: 'Cancelled', expire: '✗' },
-  Expired: { edit: '✗', paymentStarted: '✗', paymentFailed: '✗', authorized: '✗', accept: '✗', ready: '✗', handOver: '✗', reject: '✗', cancel: '✗', expire: 'Expired' },
+  Draft: {
+    edit: 'Draft',
+    paymentStarted: 'AwaitingPayment',
+    paymentFailed: 'Draft',
+    authorized: 'New',
+    accept: '✗',
+    ready: '✗',
+    handOver: '✗',
+    reject: 'Rejected',
+    cancel: 'Cancelled',
+    expire: 'Expired',
+  },
+  AwaitingPayment: {
+    edit: 'Draft',
+    paymentStarted: 'AwaitingPayment',
+    paymentFailed: 'Draft',
+    authorized: 'New',
+    accept: '✗',
+    ready: '✗',
+    handOver: '✗',
+    reject: 'Rejected',
+    cancel: 'Cancelled',
+    expire: 'Expired',
+  },
+  New: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: 'New',
+    accept: 'Confirmed',
+    ready: 'Ready',
+    handOver: 'Collected',
+    reject: 'Rejected',
+    cancel: 'Cancelled',
+    expire: '✗',
+  },
+  Confirmed: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: 'Confirmed',
+    accept: 'Confirmed',
+    ready: 'Ready',
+    handOver: 'Collected',
+    reject: '✗',
+    cancel: 'Cancelled',
+    expire: '✗',
+  },
+  Ready: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: 'Ready',
+    accept: 'Ready',
+    ready: 'Ready',
+    handOver: 'Collected',
+    reject: '✗',
+    cancel: 'Cancelled',
+    expire: '✗',
+  },
+  Collected: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: '✗',
+    accept: '✗',
+    ready: '✗',
+    handOver: 'Collected',
+    reject: '✗',
+    cancel: '✗',
+    expire: '✗',
+  },
+  PickedUp: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: '✗',
+    accept: '✗',
+    ready: '✗',
+    handOver: 'PickedUp',
+    reject: '✗',
+    cancel: '✗',
+    expire: '✗',
+  },
+  Rejected: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: '✗',
+    accept: '✗',
+    ready: '✗',
+    handOver: '✗',
+    reject: 'Rejected',
+    cancel: '✗',
+    expire: '✗',
+  },
+  Cancelled: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: '✗',
+    accept: '✗',
+    ready: '✗',
+    handOver: '✗',
+    reject: '✗',
+    cancel: 'Cancelled',
+    expire: '✗',
+  },
+  Expired: {
+    edit: '✗',
+    paymentStarted: '✗',
+    paymentFailed: '✗',
+    authorized: '✗',
+    accept: '✗',
+    ready: '✗',
+    handOver: '✗',
+    reject: '✗',
+    cancel: '✗',
+    expire: 'Expired',
+  },
 };
 
-const cases = orderState.options.flatMap((state) => (Object.keys(EVENTS) as LifecycleEventType[]).map((event) => [state, event, EXPECTED[state][event]] as const));
+const cases = orderState.options.flatMap((state) =>
+  (Object.keys(EVENTS) as LifecycleEventType[]).map((event) => [state, event, EXPECTED[state][event]] as const),
+);
 
 describe('the order state machine: every state × every event', () => {
   it('the table in the code is the table written here', () => {
@@ -97,7 +227,11 @@ describe('effects of the transitions', () => {
   const authorized = { onlinePay: true, authCompleted: true, psp: 'credit' as const };
 
   it('accepting an authorized order captures it; accepting a pay-on-site order captures nothing', () => {
-    expect(transition(order(authorized), EVENTS.accept, LATER)).toMatchObject({ ok: true, money: 'capture', order: { state: 'Confirmed', sentToPos: true, kasseFertig: true } });
+    expect(transition(order(authorized), EVENTS.accept, LATER)).toMatchObject({
+      ok: true,
+      money: 'capture',
+      order: { state: 'Confirmed', sentToPos: true, kasseFertig: true },
+    });
     expect(transition(order(), EVENTS.accept, LATER)).toMatchObject({ ok: true, money: null });
     // Ready or handed over straight from New accepts on the way: one capture.
     expect(transition(order(authorized), EVENTS.ready, LATER)).toMatchObject({ money: 'capture', order: { state: 'Ready', abholbereit: true } });
@@ -128,8 +262,16 @@ describe('effects of the transitions', () => {
     const rejected = transition(order(authorized), EVENTS.reject, LATER);
     expect(rejected).toMatchObject({ ok: true, money: 'release', release: true, order: { state: 'Rejected', rejectReason: 'Zutat ausverkauft' } });
     if (rejected.ok) expect(rejected.order.history.at(-1)).toEqual({ state: 'Rejected', at: LATER, reason: 'Zutat ausverkauft' });
-    expect(transition(order({ ...authorized, state: 'Confirmed', captured: true }), EVENTS.cancel, LATER)).toMatchObject({ money: 'release', release: true, order: { cancelReason: 'Küche schließt früher' } });
-    expect(transition(order({ state: 'AwaitingPayment', onlinePay: true }), EVENTS.expire, LATER)).toMatchObject({ money: 'release', release: true, order: { state: 'Expired' } });
+    expect(transition(order({ ...authorized, state: 'Confirmed', captured: true }), EVENTS.cancel, LATER)).toMatchObject({
+      money: 'release',
+      release: true,
+      order: { cancelReason: 'Küche schließt früher' },
+    });
+    expect(transition(order({ state: 'AwaitingPayment', onlinePay: true }), EVENTS.expire, LATER)).toMatchObject({
+      money: 'release',
+      release: true,
+      order: { state: 'Expired' },
+    });
     expect(transition(order({ state: 'Draft', onlinePay: true }), EVENTS.expire, LATER)).toMatchObject({ money: null, release: true });
     expect(transition(order(), EVENTS.reject, LATER)).toMatchObject({ money: null, release: true });
     // Already released: nothing more to release.
@@ -137,7 +279,11 @@ describe('effects of the transitions', () => {
   });
 
   it('editing an order whose payment attempt runs drops that attempt', () => {
-    expect(transition(order({ state: 'AwaitingPayment', onlinePay: true }), EVENTS.edit, LATER)).toMatchObject({ ok: true, money: 'release', order: { state: 'Draft' } });
+    expect(transition(order({ state: 'AwaitingPayment', onlinePay: true }), EVENTS.edit, LATER)).toMatchObject({
+      ok: true,
+      money: 'release',
+      order: { state: 'Draft' },
+    });
     expect(transition(order({ state: 'Draft', onlinePay: true }), EVENTS.edit, LATER)).toMatchObject({ ok: true, changed: false, money: null });
   });
 });

@@ -38,7 +38,15 @@ export type LifecycleEventType = LifecycleEvent['type'];
  * 'ready' leads to Ready only when every expected part is ready, else the order stays Confirmed.
  */
 export const ORDER_TRANSITIONS: { readonly [S in OrderState]: { readonly [E in LifecycleEventType]?: OrderState } } = {
-  Draft: { edit: 'Draft', paymentStarted: 'AwaitingPayment', paymentFailed: 'Draft', authorized: 'New', reject: 'Rejected', cancel: 'Cancelled', expire: 'Expired' },
+  Draft: {
+    edit: 'Draft',
+    paymentStarted: 'AwaitingPayment',
+    paymentFailed: 'Draft',
+    authorized: 'New',
+    reject: 'Rejected',
+    cancel: 'Cancelled',
+    expire: 'Expired',
+  },
   AwaitingPayment: {
     edit: 'Draft',
     paymentStarted: 'AwaitingPayment',
@@ -123,11 +131,14 @@ function readied(order: SavedOrder, part: ReadyPart | undefined, now: number): S
   if (!parts) return null;
   let next = accepted(order, now);
   for (const p of parts) {
-    if (p === 'food' && !next.abholbereit) next = { ...next, abholbereit: true, foodReadyAt: now, history: [...next.history, entry(next.state, now, { part: 'food' })] };
-    if (p === 'drinks' && !next.getraenkeAbholbereit) next = { ...next, getraenkeAbholbereit: true, drinksReadyAt: now, history: [...next.history, entry(next.state, now, { part: 'drinks' })] };
+    if (p === 'food' && !next.abholbereit)
+      next = { ...next, abholbereit: true, foodReadyAt: now, history: [...next.history, entry(next.state, now, { part: 'food' })] };
+    if (p === 'drinks' && !next.getraenkeAbholbereit)
+      next = { ...next, getraenkeAbholbereit: true, drinksReadyAt: now, history: [...next.history, entry(next.state, now, { part: 'drinks' })] };
   }
   const expected = expectedReadiness(order);
-  const allReady = (!expected.food || next.abholbereit) && (!expected.drinks || next.getraenkeAbholbereit) && (expected.food || expected.drinks || next.abholbereit);
+  const allReady =
+    (!expected.food || next.abholbereit) && (!expected.drinks || next.getraenkeAbholbereit) && (expected.food || expected.drinks || next.abholbereit);
   return allReady && next.state !== 'Ready' ? withState(next, 'Ready', now) : next;
 }
 

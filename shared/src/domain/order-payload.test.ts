@@ -149,7 +149,16 @@ describe('order payload (checkout-spec §3)', () => {
   });
 
   it('in-house online with tip: tip in paymentInfo, selfServiceEnabled, target now + 2 minutes, order area', () => {
-    const draft = buildOrderDraft({ ...base, flow: 'inhouseWithPayTip', table: '12', area: 'Terrasse', tip: 170, total: 1870, day: undefined, slot: undefined });
+    const draft = buildOrderDraft({
+      ...base,
+      flow: 'inhouseWithPayTip',
+      table: '12',
+      area: 'Terrasse',
+      tip: 170,
+      total: 1870,
+      day: undefined,
+      slot: undefined,
+    });
     expect(draft).toMatchObject({
       usecase: 'tableordering',
       table: '12',
@@ -170,7 +179,12 @@ describe('order payload (checkout-spec §3)', () => {
       orderArea: 'Theke',
       targetTime: NOW + 300_000,
     });
-    expect(buildOrderDraft({ ...base, flow: 'digital' })).toMatchObject({ usecase: 'digital', table: '400', pickupDate: '2025-06-10', targetTime: NOW + 300_000 });
+    expect(buildOrderDraft({ ...base, flow: 'digital' })).toMatchObject({
+      usecase: 'digital',
+      table: '400',
+      pickupDate: '2025-06-10',
+      targetTime: NOW + 300_000,
+    });
   });
 
   it('refuses to build a takeaway order without a time or an in-house order without a table', () => {

@@ -34,7 +34,25 @@ const MIN = 60_000;
 const T0 = Date.UTC(2025, 5, 13, 10, 0); // Friday 13 June 2025, 12:00 in Berlin (CEST)
 
 function line(type: 'food' | 'drink' | 'ticket', id = `${type}-1`): CartLine {
-  return { kind: 'product', cartItemId: `ci-${id}`, id, type, nameToDisplay: id, count: 1, sizePrice: 500, itemTotal: 500, delay: 0, description: '', notes: '', vol: '', sumOfExtras: 0, extras: [], extrasToDisplay: '', variantsSelected: [], stylesSelected: [] };
+  return {
+    kind: 'product',
+    cartItemId: `ci-${id}`,
+    id,
+    type,
+    nameToDisplay: id,
+    count: 1,
+    sizePrice: 500,
+    itemTotal: 500,
+    delay: 0,
+    description: '',
+    notes: '',
+    vol: '',
+    sumOfExtras: 0,
+    extras: [],
+    extrasToDisplay: '',
+    variantsSelected: [],
+    stylesSelected: [],
+  };
 }
 
 function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
@@ -64,7 +82,17 @@ describe('merging last orders (shop-spec §4)', () => {
   });
 
   it('never clears a sticky flag once set locally', () => {
-    const local = order({ abholbereit: true, getraenkeAbholbereit: true, paid: true, storno: true, kasseFertig: true, charged: true, captured: true, authCompleted: true, sentToPos: true });
+    const local = order({
+      abholbereit: true,
+      getraenkeAbholbereit: true,
+      paid: true,
+      storno: true,
+      kasseFertig: true,
+      charged: true,
+      captured: true,
+      authCompleted: true,
+      sentToPos: true,
+    });
     const stale = order({ state: 'Confirmed' });
     const merged = mergeOrder(local, stale);
     for (const flag of ['kasseFertig', 'abholbereit', 'getraenkeAbholbereit', 'storno', 'paid', 'charged', 'captured', 'authCompleted', 'sentToPos'] as const) {
@@ -84,7 +112,10 @@ describe('merging last orders (shop-spec §4)', () => {
   it('keeps the newest first and at most the given number', () => {
     const list = [1, 2, 3, 4].map((n) => order({ uniqueOrderId: `o${n}`, createdAt: T0 + n }));
     expect(mergeLastOrders(list, [], 3).map((o) => o.uniqueOrderId)).toEqual(['o4', 'o3', 'o2']);
-    expect(mergeLastOrders([], [order({ uniqueOrderId: 'x', createdAt: T0 - 5 }), order({ uniqueOrderId: 'y' })]).map((o) => o.uniqueOrderId)).toEqual(['y', 'x']);
+    expect(mergeLastOrders([], [order({ uniqueOrderId: 'x', createdAt: T0 - 5 }), order({ uniqueOrderId: 'y' })]).map((o) => o.uniqueOrderId)).toEqual([
+      'y',
+      'x',
+    ]);
   });
 
   it('collapses duplicates already in the stored list', () => {
@@ -206,7 +237,17 @@ describe('order status page (checkout-spec §2, §4)', () => {
 
   it('finds the pickup time and the rejection reason', () => {
     expect(collectedAt(order({ collectedAt: T0 + 5 }))).toBe(T0 + 5);
-    expect(collectedAt(order({ state: 'Collected', history: [{ state: 'New', at: T0 }, { state: 'Collected', at: T0 + 9 }] }))).toBe(T0 + 9);
+    expect(
+      collectedAt(
+        order({
+          state: 'Collected',
+          history: [
+            { state: 'New', at: T0 },
+            { state: 'Collected', at: T0 + 9 },
+          ],
+        }),
+      ),
+    ).toBe(T0 + 9);
     expect(collectedAt(order({ state: 'Confirmed' }))).toBeUndefined();
     expect(rejectionReason(order({ state: 'Rejected', history: [{ state: 'Rejected', at: T0, reason: 'Küche geschlossen' }] }))).toBe('Küche geschlossen');
     expect(rejectionReason(order({ state: 'Rejected', rejectReason: 'Ausverkauft' }))).toBe('Ausverkauft');
@@ -242,7 +283,9 @@ describe('order status page (checkout-spec §2, §4)', () => {
 
 describe('addressLine', () => {
   it('joins the parts that are there', () => {
-    expect(addressLine({ company: '', street: 'Grindelallee 12', plz: '20146', city: 'Hamburg', etage: '3. OG' })).toBe('Grindelallee 12, 3. OG, 20146 Hamburg');
+    expect(addressLine({ company: '', street: 'Grindelallee 12', plz: '20146', city: 'Hamburg', etage: '3. OG' })).toBe(
+      'Grindelallee 12, 3. OG, 20146 Hamburg',
+    );
     expect(addressLine({ company: 'Muster GmbH', street: 'Lange Reihe 1', plz: '20099', city: 'Hamburg' })).toBe('Muster GmbH, Lange Reihe 1, 20099 Hamburg');
   });
 });
@@ -296,7 +339,9 @@ describe('orders that ended, and the progress of placed ones', () => {
   });
 
   it('lists placed and ended orders, not unpaid drafts or expired ones', () => {
-    expect(['New', 'Confirmed', 'Ready', 'Collected', 'Rejected', 'Cancelled'].every((state) => isListedOrder({ state: state as SavedOrder['state'] }))).toBe(true);
+    expect(['New', 'Confirmed', 'Ready', 'Collected', 'Rejected', 'Cancelled'].every((state) => isListedOrder({ state: state as SavedOrder['state'] }))).toBe(
+      true,
+    );
     expect(['Draft', 'AwaitingPayment', 'Expired'].some((state) => isListedOrder({ state: state as SavedOrder['state'] }))).toBe(false);
   });
 
@@ -321,7 +366,14 @@ describe('orders that ended, and the progress of placed ones', () => {
     });
     const progress = orderProgress(both);
     expect(progress[1]).toEqual({ step: 'accepted', at: T0 + MIN });
-    expect(progress[2]).toEqual({ step: 'ready', at: undefined, parts: [{ part: 'food', at: T0 + 9 * MIN }, { part: 'drinks', at: undefined }] });
+    expect(progress[2]).toEqual({
+      step: 'ready',
+      at: undefined,
+      parts: [
+        { part: 'food', at: T0 + 9 * MIN },
+        { part: 'drinks', at: undefined },
+      ],
+    });
     const done = orderProgress({ ...both, state: 'Collected', getraenkeAbholbereit: true, drinksReadyAt: T0 + 10 * MIN, collectedAt: T0 + 12 * MIN });
     expect(done[2]!.at).toBe(T0 + 10 * MIN);
     expect(done[3]).toEqual({ step: 'handedOver', at: T0 + 12 * MIN });

@@ -53,11 +53,7 @@ export function mergeOrder(local: SavedOrder | undefined, update: SavedOrder): S
  * Merges updates into the last orders by uniqueOrderId; newest first (createdAt), at most `max`.
  * Unchanged orders keep their place in the result; the input arrays are not changed.
  */
-export function mergeLastOrders(
-  list: readonly SavedOrder[],
-  updates: readonly SavedOrder[],
-  max: number = SHOP_CONSTANTS.lastOrdersMax,
-): SavedOrder[] {
+export function mergeLastOrders(list: readonly SavedOrder[], updates: readonly SavedOrder[], max: number = SHOP_CONSTANTS.lastOrdersMax): SavedOrder[] {
   const byId = new Map<string, SavedOrder>();
   for (const order of list) {
     if (order && typeof order.uniqueOrderId === 'string') byId.set(order.uniqueOrderId, mergeOrder(byId.get(order.uniqueOrderId), order));
@@ -286,7 +282,7 @@ function firstAt(order: Pick<SavedOrder, 'history'>, states: readonly OrderState
 export function orderProgress(order: SavedOrder): ProgressEntry[] {
   const expected = expectedReadiness(order);
   const received = firstAt(order, ['New']) ?? order.authCompletedAt ?? order.createdAt;
-  const accepted = firstAt(order, ['Confirmed']) ?? (order.foodReadyAt ?? order.drinksReadyAt);
+  const accepted = firstAt(order, ['Confirmed']) ?? order.foodReadyAt ?? order.drinksReadyAt;
   const handedOver = order.collectedAt ?? firstAt(order, FINISHED_STATES);
   const parts: { part: ReadyPart; at: number | undefined }[] = [];
   if (expected.food) parts.push({ part: 'food', at: order.abholbereit ? (order.foodReadyAt ?? firstAt(order, ['Ready'])) : undefined });

@@ -26,7 +26,19 @@ describe('e-mail (shop-spec §5)', () => {
   });
 
   it('refuses broken addresses', () => {
-    for (const bad of ['erika', '@example.org', 'erika@', 'er ika@example.org', 'erika@@example.org', 'a@b@example.org', 'erika@exa mple.org', 'erika@.example.org', 'erika@example..org', '.erika@example.org', 'erika@example.1de']) {
+    for (const bad of [
+      'erika',
+      '@example.org',
+      'erika@',
+      'er ika@example.org',
+      'erika@@example.org',
+      'a@b@example.org',
+      'erika@exa mple.org',
+      'erika@.example.org',
+      'erika@example..org',
+      '.erika@example.org',
+      'erika@example.1de',
+    ]) {
       expect(isValidEmail(bad), bad).toBe(false);
     }
   });

@@ -30,7 +30,15 @@ describe('priceCart: items and plain sums (shop-spec §5)', () => {
   });
 
   it('ignores fee lines in the cart: fees come from the config', () => {
-    const fake = { kind: 'fee' as const, cartItemId: 'specialUniqueOnlineServiceFee', id: 'specialUniqueOnlineServiceFee', posId: 5007, nameToDisplay: 'x', count: 1 as const, itemTotal: 5000 };
+    const fake = {
+      kind: 'fee' as const,
+      cartItemId: 'specialUniqueOnlineServiceFee',
+      id: 'specialUniqueOnlineServiceFee',
+      posId: 5007,
+      nameToDisplay: 'x',
+      count: 1 as const,
+      itemTotal: 5000,
+    };
     expect(price([tacos(), fake]).total).toBe(850);
   });
 });
@@ -117,15 +125,27 @@ describe('priceCart: coupons (shop-spec §5 Sums)', () => {
   });
 
   it('applies one coupon per code and nothing next to a non-combinable coupon', () => {
-    const dup = price([burrito(), couponLineOf({ couponCode: 'fuenf', type: 'amount', title: 't', amount: 500 }), { ...couponLineOf({ couponCode: 'FUENF', type: 'amount', title: 't', amount: 500 }), cartItemId: 'second' }]);
+    const dup = price([
+      burrito(),
+      couponLineOf({ couponCode: 'fuenf', type: 'amount', title: 't', amount: 500 }),
+      { ...couponLineOf({ couponCode: 'FUENF', type: 'amount', title: 't', amount: 500 }), cartItemId: 'second' },
+    ]);
     expect(dup.total).toBe(1600);
     expect(dup.problems.map((p) => p.problem)).toEqual(['duplicate']);
 
-    const solo = price([burrito(), couponLineOf({ couponCode: 'SOLO', type: 'amount', title: 't', amount: 1000, combinable: false }), couponLineOf({ couponCode: 'ZWEI', type: 'amount', title: 't', amount: 200 })]);
+    const solo = price([
+      burrito(),
+      couponLineOf({ couponCode: 'SOLO', type: 'amount', title: 't', amount: 1000, combinable: false }),
+      couponLineOf({ couponCode: 'ZWEI', type: 'amount', title: 't', amount: 200 }),
+    ]);
     expect(solo.total).toBe(1100);
     expect(solo.problems).toEqual([expect.objectContaining({ couponCode: 'ZWEI', problem: 'not-combinable' })]);
 
-    const after = price([burrito(), couponLineOf({ couponCode: 'ZWEI', type: 'amount', title: 't', amount: 200 }), couponLineOf({ couponCode: 'SOLO', type: 'amount', title: 't', amount: 1000, combinable: false })]);
+    const after = price([
+      burrito(),
+      couponLineOf({ couponCode: 'ZWEI', type: 'amount', title: 't', amount: 200 }),
+      couponLineOf({ couponCode: 'SOLO', type: 'amount', title: 't', amount: 1000, combinable: false }),
+    ]);
     expect(after.total).toBe(1900);
     expect(after.problems.map((p) => p.couponCode)).toEqual(['SOLO']);
   });
@@ -133,7 +153,16 @@ describe('priceCart: coupons (shop-spec §5 Sums)', () => {
 
 describe('priceCart: bundle coupons', () => {
   const bundleCoupon = () =>
-    couponLineOf({ couponCode: 'BUNDLE', type: 'bundle', title: 'Taco-Deal', fixedprice: 990, bundle: [{ id: 'tacos', vol: 'standard' }, { id: 'limo', vol: '0,33 l' }] });
+    couponLineOf({
+      couponCode: 'BUNDLE',
+      type: 'bundle',
+      title: 'Taco-Deal',
+      fixedprice: 990,
+      bundle: [
+        { id: 'tacos', vol: 'standard' },
+        { id: 'limo', vol: '0,33 l' },
+      ],
+    });
   const bound = () => [
     product({ id: 'tacos', vol: 'standard', sizePrice: 850, appliedCode: 'BUNDLE' }),
     product({ id: 'limo', vol: '0,33 l', sizePrice: 350, appliedCode: 'BUNDLE' }),
@@ -224,7 +253,9 @@ describe('priceCart: offers', () => {
 describe('priceCart: fees, tip and minimum order', () => {
   it('adds the online service fee only when paid online and the delivery fee only for delivery', () => {
     expect(price([burrito()]).fees).toEqual([]);
-    expect(price([burrito()], { onlinePay: true }).fees.map((f) => [f.id, f.name, f.amount])).toEqual([['specialUniqueOnlineServiceFee', 'Online Servicegebühr', 49]]);
+    expect(price([burrito()], { onlinePay: true }).fees.map((f) => [f.id, f.name, f.amount])).toEqual([
+      ['specialUniqueOnlineServiceFee', 'Online Servicegebühr', 49],
+    ]);
     const d = price([burrito()], { usecase: 'delivery', onlinePay: true });
     expect(d.fees.map((f) => f.name)).toEqual(['Online Servicegebühr', 'Liefergebühr']);
     expect(d.total).toBe(2100 + 49 + 290);
@@ -235,7 +266,11 @@ describe('priceCart: fees, tip and minimum order', () => {
     const b = price([product({ id: 'a', sizePrice: 2390 })], { usecase: 'tableordering', tipPercent: 10 });
     expect(b.tip).toBe(239);
     expect(b.total).toBe(2629);
-    const withFee = price([product({ id: 'a', sizePrice: 2000 }), couponLineOf({ couponCode: 'X', type: 'amount', title: 't', amount: 1000 })], { usecase: 'tableordering', onlinePay: true, tipPercent: 15 });
+    const withFee = price([product({ id: 'a', sizePrice: 2000 }), couponLineOf({ couponCode: 'X', type: 'amount', title: 't', amount: 1000 })], {
+      usecase: 'tableordering',
+      onlinePay: true,
+      tipPercent: 15,
+    });
     // (1000 + 49) * 15 % = 157.35 -> 157
     expect(withFee.tip).toBe(157);
     expect(withFee.total).toBe(1049 + 157);
@@ -291,7 +326,10 @@ describe('usecases and charged lines', () => {
 });
 
 describe('priceCart on lines priced by line-pricing (free articles, combinations, replaceArticle)', () => {
-  const lineOf = (menuItem: ReturnType<typeof item>, selection: { vol?: string; variantsSelected?: { stepIndex: number; optionIds: string[]; portion?: number }[]; count?: number }) => {
+  const lineOf = (
+    menuItem: ReturnType<typeof item>,
+    selection: { vol?: string; variantsSelected?: { stepIndex: number; optionIds: string[]; portion?: number }[]; count?: number },
+  ) => {
     const sel = {
       vol: selection.vol ?? menuItem.sizes[0]!.vol,
       variantsSelected: (selection.variantsSelected ?? []).map((v) => ({ ...v, portion: v.portion ?? 0 })),
@@ -299,14 +337,26 @@ describe('priceCart on lines priced by line-pricing (free articles, combinations
       count: selection.count ?? 1,
     };
     const priced = priceSelection(menuItem, sel, 'takeaway');
-    return product({ id: menuItem.id, vol: sel.vol, count: sel.count, sizePrice: priced.sizePrice, sumOfExtras: priced.sumOfExtras, itemTotal: priced.itemTotal, variantsSelected: sel.variantsSelected });
+    return product({
+      id: menuItem.id,
+      vol: sel.vol,
+      count: sel.count,
+      sizePrice: priced.sizePrice,
+      sumOfExtras: priced.sumOfExtras,
+      itemTotal: priced.itemTotal,
+      variantsSelected: sel.variantsSelected,
+    });
   };
 
   it('free articles per step cost 0, extras above the free count are charged', () => {
     const bowl = item({
       id: 'bowl',
       sizes: [{ vol: '', price: 1000 }],
-      extras: { variants: [{ title: 'Toppings', multi: true, maxOptions: 4, freeArticles: 2, options: ['a', 'b', 'c', 'd'].map((id) => ({ id, labelDE: id, cost: 100 })) }] },
+      extras: {
+        variants: [
+          { title: 'Toppings', multi: true, maxOptions: 4, freeArticles: 2, options: ['a', 'b', 'c', 'd'].map((id) => ({ id, labelDE: id, cost: 100 })) },
+        ],
+      },
     });
     const b = price([lineOf(bowl, { variantsSelected: [{ stepIndex: 0, optionIds: ['a', 'b', 'c'] }], count: 2 })]);
     expect(b.itemsTotal).toBe(2 * (1000 + 100));
@@ -318,13 +368,32 @@ describe('priceCart on lines priced by line-pricing (free articles, combinations
       sizes: [{ vol: '', price: 690 }],
       extras: {
         variants: [
-          { title: 'Füllung', options: [{ id: 'huhn', labelDE: 'Huhn', cost: 100 }, { id: 'kaese', labelDE: 'Käse' }] },
-          { title: 'Dip', options: [{ id: 'guac', labelDE: 'Guacamole', cost: 150 }, { id: 'salsa', labelDE: 'Salsa' }] },
+          {
+            title: 'Füllung',
+            options: [
+              { id: 'huhn', labelDE: 'Huhn', cost: 100 },
+              { id: 'kaese', labelDE: 'Käse' },
+            ],
+          },
+          {
+            title: 'Dip',
+            options: [
+              { id: 'guac', labelDE: 'Guacamole', cost: 150 },
+              { id: 'salsa', labelDE: 'Salsa' },
+            ],
+          },
         ],
         combinations: [{ id: 'huhn.guac', price: 800 }],
       },
     });
-    const b = price([lineOf(taquitos, { variantsSelected: [{ stepIndex: 0, optionIds: ['huhn'] }, { stepIndex: 1, optionIds: ['guac'] }] })]);
+    const b = price([
+      lineOf(taquitos, {
+        variantsSelected: [
+          { stepIndex: 0, optionIds: ['huhn'] },
+          { stepIndex: 1, optionIds: ['guac'] },
+        ],
+      }),
+    ]);
     expect(b.itemsTotal).toBe(800);
   });
 
@@ -332,9 +401,23 @@ describe('priceCart on lines priced by line-pricing (free articles, combinations
     const menu = item({
       id: 'menu',
       sizes: [{ vol: '', price: 500 }],
-      extras: { variants: [{ title: 'Hauptgericht', replaceArticle: true, options: [{ id: 'gross', labelDE: 'Groß', cost: 1400 }, { id: 'klein', labelDE: 'Klein', cost: 900 }] }] },
+      extras: {
+        variants: [
+          {
+            title: 'Hauptgericht',
+            replaceArticle: true,
+            options: [
+              { id: 'gross', labelDE: 'Groß', cost: 1400 },
+              { id: 'klein', labelDE: 'Klein', cost: 900 },
+            ],
+          },
+        ],
+      },
     });
-    const lines = [lineOf(menu, { variantsSelected: [{ stepIndex: 0, optionIds: ['gross'] }] }), couponLineOf({ couponCode: 'ZEHN', type: 'discount', title: '10 %', discount: 10 })];
+    const lines = [
+      lineOf(menu, { variantsSelected: [{ stepIndex: 0, optionIds: ['gross'] }] }),
+      couponLineOf({ couponCode: 'ZEHN', type: 'discount', title: '10 %', discount: 10 }),
+    ];
     const b = price(lines);
     expect(b.itemsTotal).toBe(1400);
     expect(b.total).toBe(1260);

@@ -157,7 +157,14 @@ function screenCoupons(coupons: readonly CouponLine[], products: readonly Produc
     if (state !== 'ok') problem = state;
     else if (accepted.some((c) => normalizeCouponCode(c.couponCode) === code)) problem = 'duplicate';
     else if (accepted.length > 0 && (!coupon.combinable || accepted.some((c) => !c.combinable))) problem = 'not-combinable';
-    else if (coupon.type === 'bundle' && !bundleComplete(coupon, products.filter((l) => l.appliedCode === code))) problem = 'bundle-incomplete';
+    else if (
+      coupon.type === 'bundle' &&
+      !bundleComplete(
+        coupon,
+        products.filter((l) => l.appliedCode === code),
+      )
+    )
+      problem = 'bundle-incomplete';
     if (problem === null) accepted.push(coupon);
     result.set(coupon.cartItemId, problem);
   }
@@ -181,7 +188,17 @@ export function priceCart(input: PricingInput): PriceBreakdown {
     const bundleCode = line.appliedCode !== undefined && appliedBundles.has(line.appliedCode) ? line.appliedCode : undefined;
     if (bundleCode !== undefined) {
       const covered = Math.min(line.sizePrice, regularTotal);
-      return { cartItemId: line.cartItemId, id: line.id, count: line.count, regularUnitPrice, unitPrice: regularUnitPrice, regularTotal, itemTotal: regularTotal - covered, bundleCode, coveredByBundle: covered };
+      return {
+        cartItemId: line.cartItemId,
+        id: line.id,
+        count: line.count,
+        regularUnitPrice,
+        unitPrice: regularUnitPrice,
+        regularTotal,
+        itemTotal: regularTotal - covered,
+        bundleCode,
+        coveredByBundle: covered,
+      };
     }
     const best = bestOffer(offers, { id: line.id, vol: line.vol, sizePrice: line.sizePrice, sumOfExtras: line.sumOfExtras }, mode, input.now);
     const unitPrice = best ? best.unitPrice : regularUnitPrice;

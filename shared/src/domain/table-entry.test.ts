@@ -37,4 +37,3 @@ describe('table QR codes (shop-spec §4, §5)', () => {
     expect(readTableQr('Tisch zwölf', host)).toEqual({ kind: 'unreadable' });
   });
 });
-

@@ -24,10 +24,7 @@ export function isTableNumber(entry: string): boolean {
 }
 
 export type TableScan =
-  | { readonly kind: 'ignored' }
-  | { readonly kind: 'foreign' }
-  | { readonly kind: 'unreadable' }
-  | { readonly kind: 'table'; readonly table: string };
+  { readonly kind: 'ignored' } | { readonly kind: 'foreign' } | { readonly kind: 'unreadable' } | { readonly kind: 'table'; readonly table: string };
 
 /**
  * A scanned QR code: shorter than 5 characters is ignored; a link to another host is foreign

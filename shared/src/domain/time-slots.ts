@@ -77,10 +77,7 @@ export function toSlot(minutesOfDay: number, utc: number): SelectedTime {
   return { value, display: fill(checkoutTexts.slotDisplay, { time: value }), utc };
 }
 
-function slotsOfDate(
-  date: { year: number; month: number; day: number },
-  input: Required<SlotInput>,
-): SelectedTime[] {
+function slotsOfDate(date: { year: number; month: number; day: number }, input: Required<SlotInput>): SelectedTime[] {
   const windows = openWindows(input.openingHours[String(weekdayOf(date)) as keyof OpeningHours]);
   if (windows.length === 0) return [];
   const earliest = input.now + input.delayMinutes * MINUTE;

@@ -83,7 +83,7 @@ const ROUTE_ENTRIES = Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[Rout
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   for (const [name, route] of ROUTE_ENTRIES) {
-    const patterns = [route.path, ...((route).aliases ?? [])];
+    const patterns = [route.path, ...(route.aliases ?? [])];
     for (const pattern of patterns) {
       const params = matchPattern(pattern, clean);
       if (params) return { name, app: route.app, params };
@@ -98,11 +98,7 @@ export function isAppActive(app: AppName, location: Pick<Location, 'pathname'>):
 }
 
 /** Route name of a checkout: checkout + usecase [+ WithPay] [+ Tip] (checkout-spec §2). */
-export function checkoutRouteName(
-  usecase: 'takeAway' | 'delivery' | 'inhouse' | 'inhouseMobilePayment' | 'digital',
-  withPay: boolean,
-  tip = false,
-): RouteName {
+export function checkoutRouteName(usecase: 'takeAway' | 'delivery' | 'inhouse' | 'inhouseMobilePayment' | 'digital', withPay: boolean, tip = false): RouteName {
   const name = `checkout${usecase}${withPay ? 'WithPay' : ''}${tip ? 'Tip' : ''}`;
   if (!(name in ROUTES)) throw new Error(`No checkout route ${name}`);
   return name as RouteName;

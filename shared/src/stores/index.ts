@@ -1,4 +1,4 @@
-export * from "./persistent-store";
-export * from "./page-singleton";
+export * from './persistent-store';
+export * from './page-singleton';
 export * from './shop-stores';
 export * from './app-data';

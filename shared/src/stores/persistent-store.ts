@@ -40,8 +40,9 @@ function defaultStorage(): Storage | undefined {
 }
 
 const REGISTRY_KEY = '__shop_stores__';
-const registry: Map<string, PersistentStore<unknown>> = ((globalThis as unknown as Record<string, Map<string, PersistentStore<unknown>> | undefined>)[REGISTRY_KEY] ??=
-  new Map<string, PersistentStore<unknown>>());
+const registry: Map<string, PersistentStore<unknown>> = ((globalThis as unknown as Record<string, Map<string, PersistentStore<unknown>> | undefined>)[
+  REGISTRY_KEY
+] ??= new Map<string, PersistentStore<unknown>>());
 
 export function createPersistentStore<T>(key: string, initial: T, options: StoreOptions<T> = {}): PersistentStore<T> {
   const existing = registry.get(key);

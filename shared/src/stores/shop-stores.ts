@@ -24,7 +24,7 @@ function isCartLine(v: unknown): v is CartLine {
 /** Cart lines (kept for the local restore window of 12 h, ADR 0005). */
 export const cartStore = createPersistentStore<Cart>('cart:items', [], {
   ttlMs: SHOP_CONSTANTS.localCartWindowMs,
-  parse: (raw) => (Array.isArray(raw) && raw.every(isCartLine) ? (raw) : undefined),
+  parse: (raw) => (Array.isArray(raw) && raw.every(isCartLine) ? raw : undefined),
 });
 
 /** End (ms) of the 3 s cart lock after a restore (shop-spec §4); 0 when unlocked. Check with isCartLocked (domain/cart-restore.ts). */
@@ -78,7 +78,7 @@ export interface TableContext {
 export const tableStore = createPersistentStore<TableContext>(
   'shell:table',
   {},
-  { ttlMs: SHOP_CONSTANTS.tableTtlMs, parse: (raw) => (typeof raw === 'object' && raw !== null ? (raw) : undefined) },
+  { ttlMs: SHOP_CONSTANTS.tableTtlMs, parse: (raw) => (typeof raw === 'object' && raw !== null ? raw : undefined) },
 );
 
 /** Selected pickup/delivery time, kept for 2 h. */

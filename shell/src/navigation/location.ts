@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Current pathname, updated after every single-spa routing event. */
 export function usePathname(): string {
-  return useSyncExternalStore(subscribe, () => window.location.pathname, () => '/');
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => '/',
+  );
 }

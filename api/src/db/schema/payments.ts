@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export type PaymentStatus =
-  | 'pending'
-  | 'requires_action'
-  | 'authorized'
-  | 'declined'
-  | 'failed'
-  | 'captured'
-  | 'voided'
-  | 'refunded';
+export type PaymentStatus = 'pending' | 'requires_action' | 'authorized' | 'declined' | 'failed' | 'captured' | 'voided' | 'refunded';
 
 export interface PaymentHistoryEntry {
   readonly status: PaymentStatus;

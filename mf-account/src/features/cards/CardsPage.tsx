@@ -21,7 +21,12 @@ function creditOf(card: CustomerCard): string | null {
 }
 
 function CardList({ state, onPrimary, busy }: { state: CardsState; onPrimary: (card: CustomerCard) => void; busy: boolean }) {
-  if (state.cards.length === 0) return <p className={css.info} data-testid="cards-empty">{texts.cardsEmpty}</p>;
+  if (state.cards.length === 0)
+    return (
+      <p className={css.info} data-testid="cards-empty">
+        {texts.cardsEmpty}
+      </p>
+    );
   return (
     <ul className={css.list}>
       {state.cards.map((card) => {

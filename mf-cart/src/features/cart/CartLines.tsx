@@ -92,11 +92,7 @@ function ProductRow({
           <span className={css.fixedCount}>{line.count}×</span>
         ) : (
           <fieldset className={css.stepperBox} disabled={locked}>
-            <QuantityStepper
-              value={line.count}
-              onChange={(next) => changeLineCount(line, next)}
-              labels={{ increase: t.increase, decrease: t.decrease }}
-            />
+            <QuantityStepper value={line.count} onChange={(next) => changeLineCount(line, next)} labels={{ increase: t.increase, decrease: t.decrease }} />
           </fieldset>
         )}
       </td>

@@ -58,7 +58,14 @@ export function ShareCart({ cart }: { cart: Cart }) {
       {link ? (
         <div className={css.shareBox}>
           <p className={css.shareHint}>{t.shareCartHint}</p>
-          <input className={css.shareLink} readOnly value={link} aria-label={t.shareCartLink} onFocus={(e) => e.target.select()} data-testid="share-cart-link" />
+          <input
+            className={css.shareLink}
+            readOnly
+            value={link}
+            aria-label={t.shareCartLink}
+            onFocus={(e) => e.target.select()}
+            data-testid="share-cart-link"
+          />
           <Button variant="secondary" onClick={copy}>
             {t.shareCartCopy}
           </Button>

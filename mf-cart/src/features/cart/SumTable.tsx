@@ -37,7 +37,11 @@ export function SumTable({ breakdown }: { breakdown: PriceBreakdown }) {
           </tr>
         </tbody>
       </table>
-      {breakdown.offerSavings > 0 ? <p className={css.savings}>{t.offerSavings}: {formatEuro(breakdown.offerSavings)}</p> : null}
+      {breakdown.offerSavings > 0 ? (
+        <p className={css.savings}>
+          {t.offerSavings}: {formatEuro(breakdown.offerSavings)}
+        </p>
+      ) : null}
       {breakdown.minOrder.applies && breakdown.minOrder.missing > 0 ? (
         <p className={css.minOrder} role="status" data-testid="cart-min-order">
           {fill(t.minOrderMissing, { missing: formatEuro(breakdown.minOrder.missing), min: formatEuro(breakdown.minOrder.amount) })}

@@ -57,9 +57,17 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
           <TestModeBadge />
         </div>
       ) : null}
-      <ol className={[css.stepper, vertical ? css.vertical : ''].join(' ')} aria-label={de.checkout.stepOf.replace('{n}', String(stepIndex + 1)).replace('{count}', String(stepLabels.length))}>
+      <ol
+        className={[css.stepper, vertical ? css.vertical : ''].join(' ')}
+        aria-label={de.checkout.stepOf.replace('{n}', String(stepIndex + 1)).replace('{count}', String(stepLabels.length))}
+      >
         {stepLabels.map((label, i) => (
-          <li key={label} className={[css.stepItem, i === stepIndex ? css.stepActive : '', i < stepIndex ? css.stepDone : ''].join(' ')} aria-current={i === stepIndex ? 'step' : undefined} data-testid={`stepper-${i}`}>
+          <li
+            key={label}
+            className={[css.stepItem, i === stepIndex ? css.stepActive : '', i < stepIndex ? css.stepDone : ''].join(' ')}
+            aria-current={i === stepIndex ? 'step' : undefined}
+            data-testid={`stepper-${i}`}
+          >
             <span className={css.stepNumber}>{i < stepIndex ? <Icon name="check" size={16} /> : i + 1}</span>
             <span className={css.stepLabel}>{label}</span>
           </li>

@@ -3,14 +3,7 @@ import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform } from '@shop/shared/bus';
 import { productLines } from '@shop/shared/domain/cart';
 import { checkoutRedirect, needsHumanCheck, type StepKind } from '@shop/shared/domain/checkout-flow';
-import {
-  hasErrors,
-  normaliseEmail,
-  phoneError,
-  timeChoiceError,
-  validatePersonalData,
-  type FieldErrors,
-} from '@shop/shared/domain/checkout-validation';
+import { hasErrors, normaliseEmail, phoneError, timeChoiceError, validatePersonalData, type FieldErrors } from '@shop/shared/domain/checkout-validation';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { withoutFeeLines } from '@shop/shared/domain/fees';
 import { buildOrderDraft } from '@shop/shared/domain/order-payload';
@@ -94,9 +87,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const [methodLabel, setMethodLabel] = useState<string | undefined>(undefined);
   const [doneState, setDone] = useState<SavedOrder | null>(null);
   const pending = useStore(pendingPaymentStore);
-  const [savedOrder, setSavedOrder] = useState<SavedOrder | null>(() =>
-    pending && pending.flow === flow.id ? pending.order : null,
-  );
+  const [savedOrder, setSavedOrder] = useState<SavedOrder | null>(() => (pending && pending.flow === flow.id ? pending.order : null));
   const guard = useRef(createSubmitGuard());
   // Set at once when the order is finished: emptying the cart re-renders synchronously (a store
   // update) before the `done` state arrives, and must not be read as "cart empty, go home".
@@ -151,7 +142,6 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
     [],
   );
 
-
   const redirect = done
     ? null
     : checkoutRedirect({
@@ -178,7 +168,9 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const dataErrors = validatePersonalData(flow.id, form, validationCtx);
   const showDataErrors: FieldErrors = attempted.has('data') || (flow.id === 'inhouseWithPayTip' && touched) ? dataErrors : {};
   const timeError =
-    timeChoice && attempted.has('time') ? timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, flow.mode === 'delivery' ? 'delivery' : 'pickup') : undefined;
+    timeChoice && attempted.has('time')
+      ? timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, flow.mode === 'delivery' ? 'delivery' : 'pickup')
+      : undefined;
 
   // After the silent reload for a mistyped captcha the guest's data and time are still there:
   // the flow reopens at its last step with a new code and says why.
@@ -298,7 +290,8 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         return;
       }
       case 'time': {
-        if (!timeChoice || timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, flow.mode === 'delivery' ? 'delivery' : 'pickup')) return;
+        if (!timeChoice || timeChoiceError({ dayClosed: timeChoice.day.closed, slot: timeChoice.slot }, flow.mode === 'delivery' ? 'delivery' : 'pickup'))
+          return;
         if (timeChoice.slot) selectedTimeStore.set(timeChoice.slot);
         if (flow.saveAfter === 'time') await place();
         else setStepIndex(stepIndex + 1);
@@ -385,7 +378,11 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
       {step === 'tip' ? <TipStep payerSum={totals.payerSum} percent={tipPercent} onChange={setTipPercent} /> : null}
       {step === 'confirm' ? (
         <ConfirmStep flowId={flow.id} slotDisplay={timeChoice?.slot?.display}>
-          {captchaNeeded && captchaRetry ? <Notice error testId="captcha-wrong">{t.captchaWrong}</Notice> : null}
+          {captchaNeeded && captchaRetry ? (
+            <Notice error testId="captcha-wrong">
+              {t.captchaWrong}
+            </Notice>
+          ) : null}
           {captchaNeeded ? <CashCaptcha value={captcha} onChange={setCaptcha} /> : null}
         </ConfirmStep>
       ) : null}

@@ -166,7 +166,17 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
         </Notice>
       ) : null}
 
-      {method === 'credit' ? <CardPanel ctx={ctx} order={order} busy={busy} onAddCard={() => setDialog({ kind: 'addCard' })} dialogOpen={dialog?.kind === 'addCard'} closeDialog={() => setDialog(null)} onPay={(pm, customer) => void run(() => payByCard(pm, 'credit', customer))} /> : null}
+      {method === 'credit' ? (
+        <CardPanel
+          ctx={ctx}
+          order={order}
+          busy={busy}
+          onAddCard={() => setDialog({ kind: 'addCard' })}
+          dialogOpen={dialog?.kind === 'addCard'}
+          closeDialog={() => setDialog(null)}
+          onPay={(pm, customer) => void run(() => payByCard(pm, 'credit', customer))}
+        />
+      ) : null}
 
       {method === 'wallet' ? (
         <div className={css.panel}>
@@ -179,18 +189,19 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
               if (live) {
                 void import('./live/stripe').then(async (m) => {
                   const request = await m.createWalletRequest(payments.stripePublishableKey!, order.total, t.walletLabel);
-                  request.show((pm, complete) =>
-                    void run(async () => {
-                      try {
-                        const paid = await payByCard(pm, 'wallet', null);
-                        complete(true);
-                        return paid;
-                      } catch (error) {
-                        // Wallet failure: the payment request completes as fail and the overlay is hidden.
-                        complete(false);
-                        throw error;
-                      }
-                    }),
+                  request.show(
+                    (pm, complete) =>
+                      void run(async () => {
+                        try {
+                          const paid = await payByCard(pm, 'wallet', null);
+                          complete(true);
+                          return paid;
+                        } catch (error) {
+                          // Wallet failure: the payment request completes as fail and the overlay is hidden.
+                          complete(false);
+                          throw error;
+                        }
+                      }),
                   );
                 });
               } else {
@@ -207,9 +218,13 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
         </div>
       ) : null}
 
-      {method === 'paypal' ? <PaypalPanel ctx={ctx} order={order} busy={busy} run={run} askApproval={() => ask('paypal')} signal={abort.current.signal} /> : null}
+      {method === 'paypal' ? (
+        <PaypalPanel ctx={ctx} order={order} busy={busy} run={run} askApproval={() => ask('paypal')} signal={abort.current.signal} />
+      ) : null}
 
-      {method === 'customerCard' ? <CustomerCardPanel order={order} busy={busy} run={run} signal={abort.current.signal} onOtherMethod={() => setMethod(null)} /> : null}
+      {method === 'customerCard' ? (
+        <CustomerCardPanel order={order} busy={busy} run={run} signal={abort.current.signal} onOtherMethod={() => setMethod(null)} />
+      ) : null}
 
       {dialog?.kind === 'threeDs' ? (
         <TestApprovalDialog
@@ -266,7 +281,10 @@ function useOrderClosed(order: SavedOrder, failure: PaymentFailure | null): stri
   }, [failure]);
   useEffect(() => {
     const check = async () => {
-      const res = await callAction('LoadDocs', { collectionName: 'orders', query: { uniqueOrderId: order.uniqueOrderId, ...(order.accessToken ? { accessToken: order.accessToken } : {}) } });
+      const res = await callAction('LoadDocs', {
+        collectionName: 'orders',
+        query: { uniqueOrderId: order.uniqueOrderId, ...(order.accessToken ? { accessToken: order.accessToken } : {}) },
+      });
       const doc = res.ok ? (res.docs[0] as SavedOrder | undefined) : undefined;
       const text = doc ? closedOrderText(doc) : undefined;
       if (text) setClosed(text);
@@ -343,7 +361,10 @@ function CardPanel({
         t.cardConnectionError,
       );
       if (!res.ok) throw new PaymentFailure(t.unexpectedError, t.pleaseRetry);
-      setProfile((p) => ({ customerId, cards: [...(p?.cards ?? []).filter((c) => c.paymentMethodId !== res.paymentMethod.paymentMethodId), res.paymentMethod] }));
+      setProfile((p) => ({
+        customerId,
+        cards: [...(p?.cards ?? []).filter((c) => c.paymentMethodId !== res.paymentMethod.paymentMethodId), res.paymentMethod],
+      }));
       setSelected(res.paymentMethod.paymentMethodId);
       closeDialog();
     } catch (e) {

@@ -27,8 +27,7 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
   const showPhone = !(flowId === 'inhouse' || tipFlow) || selfService;
   const showEmail = true;
   const showNote = features.enableOrderNote;
-  const address = (which: 'invoiceAddress' | 'deliveryAddress', key: string, value: string) =>
-    update({ [which]: { ...form[which], [key]: value } });
+  const address = (which: 'invoiceAddress' | 'deliveryAddress', key: string, value: string) => update({ [which]: { ...form[which], [key]: value } });
   // The last field of the step continues on Enter.
   const lastIsPhone = showPhone && !showNote && !delivery && !form.companyInvoice;
 
@@ -71,11 +70,23 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
 
       {flowId === 'takeawayWithPay' ? (
         <>
-          <Check label={t.companyInvoice} checked={form.companyInvoice} onChange={(companyInvoice) => update({ companyInvoice })} testId="field-company-invoice" />
+          <Check
+            label={t.companyInvoice}
+            checked={form.companyInvoice}
+            onChange={(companyInvoice) => update({ companyInvoice })}
+            testId="field-company-invoice"
+          />
           {form.companyInvoice ? (
             <fieldset className={css.group}>
               <legend>{t.invoiceAddress}</legend>
-              <Field label={t.company} value={form.invoiceAddress.company} onValue={(v) => address('invoiceAddress', 'company', v)} error={errors['invoice.company']} autoComplete="organization" testId="field-invoice-company" />
+              <Field
+                label={t.company}
+                value={form.invoiceAddress.company}
+                onValue={(v) => address('invoiceAddress', 'company', v)}
+                error={errors['invoice.company']}
+                autoComplete="organization"
+                testId="field-invoice-company"
+              />
               <AddressFields which="invoiceAddress" form={form} errors={errors} prefix="invoice" onChange={address} />
             </fieldset>
           ) : null}
@@ -86,7 +97,13 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
         <>
           <fieldset className={css.group}>
             <legend>{t.invoiceAddress}</legend>
-            <Field label={t.companyOptional} value={form.invoiceAddress.company} onValue={(v) => address('invoiceAddress', 'company', v)} autoComplete="organization" testId="field-invoice-company" />
+            <Field
+              label={t.companyOptional}
+              value={form.invoiceAddress.company}
+              onValue={(v) => address('invoiceAddress', 'company', v)}
+              autoComplete="organization"
+              testId="field-invoice-company"
+            />
             <AddressFields which="invoiceAddress" form={form} errors={errors} prefix="invoice" onChange={address} />
           </fieldset>
           <Check label={t.sameAddress} checked={form.sameAddress} onChange={(sameAddress) => update({ sameAddress })} testId="field-same-address" />
@@ -94,7 +111,12 @@ export function DataStep({ flowId, form, update, errors, features, selfService, 
             <legend>{t.deliveryAddress}</legend>
             {!form.sameAddress ? (
               <>
-                <Field label={t.companyOptional} value={form.deliveryAddress.company} onValue={(v) => address('deliveryAddress', 'company', v)} testId="field-delivery-company" />
+                <Field
+                  label={t.companyOptional}
+                  value={form.deliveryAddress.company}
+                  onValue={(v) => address('deliveryAddress', 'company', v)}
+                  testId="field-delivery-company"
+                />
                 <AddressFields which="deliveryAddress" form={form} errors={errors} prefix="delivery" onChange={address} />
               </>
             ) : null}
@@ -151,10 +173,32 @@ function AddressFields({
   const a = form[which];
   return (
     <>
-      <Field label={t.street} value={a.street} onValue={(v) => onChange(which, 'street', v)} error={errors[`${prefix}.street`]} autoComplete="street-address" testId={`field-${prefix}-street`} />
+      <Field
+        label={t.street}
+        value={a.street}
+        onValue={(v) => onChange(which, 'street', v)}
+        error={errors[`${prefix}.street`]}
+        autoComplete="street-address"
+        testId={`field-${prefix}-street`}
+      />
       <div className={css.row}>
-        <Field label={t.plz} value={a.plz} onValue={(v) => onChange(which, 'plz', v)} error={errors[`${prefix}.plz`]} inputMode="numeric" autoComplete="postal-code" testId={`field-${prefix}-plz`} />
-        <Field label={t.city} value={a.city} onValue={(v) => onChange(which, 'city', v)} error={errors[`${prefix}.city`]} autoComplete="address-level2" testId={`field-${prefix}-city`} />
+        <Field
+          label={t.plz}
+          value={a.plz}
+          onValue={(v) => onChange(which, 'plz', v)}
+          error={errors[`${prefix}.plz`]}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          testId={`field-${prefix}-plz`}
+        />
+        <Field
+          label={t.city}
+          value={a.city}
+          onValue={(v) => onChange(which, 'city', v)}
+          error={errors[`${prefix}.city`]}
+          autoComplete="address-level2"
+          testId={`field-${prefix}-city`}
+        />
       </div>
     </>
   );

@@ -60,7 +60,19 @@ export function Field({ label, value, onValue, error, onEnter, testId, id, ...re
  * A multi-line field. As the last field of a step (`onEnter`), Enter continues like in every other
  * last field (checkout-spec §5); Shift+Enter makes a new line.
  */
-export function TextArea({ label, value, onValue, onEnter, testId }: { label: string; value: string; onValue: (v: string) => void; onEnter?: () => void; testId?: string }) {
+export function TextArea({
+  label,
+  value,
+  onValue,
+  onEnter,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  onEnter?: () => void;
+  testId?: string;
+}) {
   const id = useId();
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && onEnter) {
@@ -87,7 +99,19 @@ export function TextArea({ label, value, onValue, onEnter, testId }: { label: st
   );
 }
 
-export function Check({ label, checked, onChange, testId, children }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId?: string; children?: ReactNode }) {
+export function Check({
+  label,
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
     <label className={css.check}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />

@@ -36,7 +36,9 @@ export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excl
           data-testid="allergen-filter-toggle"
         >
           <Icon name="warning" size={18} />
-          {active ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => allergenShortName(c as AllergenCode)).join(', ') }) : de.menu.allergenFilterTitle}
+          {active
+            ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => allergenShortName(c as AllergenCode)).join(', ') })
+            : de.menu.allergenFilterTitle}
         </button>
         {active && hiddenCount > 0 ? (
           <span className={css.hiddenCount} data-testid="allergen-hidden-count">

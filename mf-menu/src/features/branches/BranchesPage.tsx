@@ -117,8 +117,18 @@ export function LocationsPage() {
 /** Anfahrt: how to get to the chosen branch. */
 export function DirectionsPage() {
   const { store, stores } = useMenuShopContext();
-  if (stores.length === 0) return <Page title={de.menu.directionsTitle}><Skeleton height={220} /></Page>;
-  if (!store) return <Page title={de.menu.directionsTitle}><Empty>{de.menu.noBranches}</Empty></Page>;
+  if (stores.length === 0)
+    return (
+      <Page title={de.menu.directionsTitle}>
+        <Skeleton height={220} />
+      </Page>
+    );
+  if (!store)
+    return (
+      <Page title={de.menu.directionsTitle}>
+        <Empty>{de.menu.noBranches}</Empty>
+      </Page>
+    );
   const address = `${store.strasse}, ${store.plz} ${store.ort}`;
   return (
     <Page title={de.menu.directionsTitle} testId="directions">
@@ -129,7 +139,12 @@ export function DirectionsPage() {
         </div>
         <div className={css.cell}>
           <div className={css.ways}>
-            <a className={css.way} href={`https://www.hvv.de/de/fahrplaene/verbindungssuche?to=${encodeURIComponent(address)}`} target="_blank" rel="noopener noreferrer">
+            <a
+              className={css.way}
+              href={`https://www.hvv.de/de/fahrplaene/verbindungssuche?to=${encodeURIComponent(address)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <Icon name="pin" />
               {de.menu.directionsPublic}
             </a>

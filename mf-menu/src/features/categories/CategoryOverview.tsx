@@ -83,7 +83,13 @@ export function CategoryCard({
         navigateToUrl(target);
       }}
     >
-      <MenuImage src={category.image ?? category.items[0]?.image} alt="" className={css.cardImage} eager={Boolean(aboveFold)} priority={aboveFold === 'first'} />
+      <MenuImage
+        src={category.image ?? category.items[0]?.image}
+        alt=""
+        className={css.cardImage}
+        eager={Boolean(aboveFold)}
+        priority={aboveFold === 'first'}
+      />
       <span className={css.cardBody}>
         <span className={css.cardTitle}>{category.categoryDE}</span>
         {category.descriptionDE ? <span className={css.cardText}>{category.descriptionDE}</span> : null}

@@ -29,7 +29,12 @@ function ContentView({ route, find }: { route: RouteName; find: (pages: ContentP
   const pages = state.status === 'ready' ? state.value : cached;
   const page = find(pages);
   if (!page) {
-    if (state.status === 'loading') return <Page><Skeleton height={320} /></Page>;
+    if (state.status === 'loading')
+      return (
+        <Page>
+          <Skeleton height={320} />
+        </Page>
+      );
     if (state.status === 'error') return <LoadFailed onRetry={() => window.location.reload()} />;
     return (
       <Page>

@@ -58,7 +58,12 @@ export function NewsItemPage() {
   const { list, status } = useNews();
   const item = list.find((n) => n.id === newsId);
   if (!item) {
-    if (status === 'loading') return <Page><Skeleton height={320} /></Page>;
+    if (status === 'loading')
+      return (
+        <Page>
+          <Skeleton height={320} />
+        </Page>
+      );
     return (
       <Page>
         <Empty testId="news-not-found">
@@ -79,7 +84,11 @@ export function NewsItemPage() {
         </div>
       ) : null}
       <div className={css.article}>
-        {item.teaser ? <p className={css.text}><strong>{item.teaser}</strong></p> : null}
+        {item.teaser ? (
+          <p className={css.text}>
+            <strong>{item.teaser}</strong>
+          </p>
+        ) : null}
         {item.body.split(/\n{2,}/).map((para, i) => (
           <p key={i} className={css.text} style={{ marginTop: 12 }}>
             {para}

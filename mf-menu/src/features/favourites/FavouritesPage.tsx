@@ -14,7 +14,10 @@ function FavouriteGroup({ kind, view, title }: { kind: MenuKind; view: MenuView;
   const prefs = useStore(preferencesStore);
   const list = kind === 'food' ? prefs.favFoods : prefs.favDrinks;
   const byCategory = new Map(view.visible.flatMap((c) => c.items.map((i) => [i.id, c] as const)));
-  const entries = favouritesOnMenu(list, view.visible.flatMap((c) => c.items));
+  const entries = favouritesOnMenu(
+    list,
+    view.visible.flatMap((c) => c.items),
+  );
   if (entries.length === 0) return null;
   return (
     <section>

@@ -33,7 +33,14 @@ function Facts({ item }: { item: MenuItem }) {
   if (item.gramm) facts.push(fill(de.menu.weight, { gramm: item.gramm }));
   if (item.cmRatio) facts.push(fill(de.menu.grainRatio, { ratio: item.cmRatio }));
   if (item.days?.length && item.days.length < 7) {
-    facts.push(fill(de.menu.availableDays, { days: [...item.days].sort().map((d) => de.menu.weekdaysShort[d - 1]).join(', ') }));
+    facts.push(
+      fill(de.menu.availableDays, {
+        days: [...item.days]
+          .sort()
+          .map((d) => de.menu.weekdaysShort[d - 1])
+          .join(', '),
+      }),
+    );
   }
   if (facts.length === 0) return null;
   return (
@@ -62,10 +69,22 @@ function Description({ item, tabs }: { item: MenuItem; tabs: boolean }) {
   return (
     <div>
       <div className={css.tabs} role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'description'} className={[css.tab, tab === 'description' ? css.tabOn : ''].join(' ')} onClick={() => setTab('description')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'description'}
+          className={[css.tab, tab === 'description' ? css.tabOn : ''].join(' ')}
+          onClick={() => setTab('description')}
+        >
           {de.menu.tabDescription}
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'details'} className={[css.tab, tab === 'details' ? css.tabOn : ''].join(' ')} onClick={() => setTab('details')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'details'}
+          className={[css.tab, tab === 'details' ? css.tabOn : ''].join(' ')}
+          onClick={() => setTab('details')}
+        >
           {de.menu.tabDetails}
         </button>
       </div>
@@ -117,7 +136,11 @@ export function ItemDetail({
   return (
     <div className={css.page} data-testid="item-page" data-item-id={item.id}>
       <div className={css.topBar}>
-        <BackButton route={kind === 'food' ? 'Speise' : 'Getraenk'} fallback={kind === 'food' ? 'SpeisenProdukte' : 'GetraenkeProdukte'} fallbackParams={{ catname: category.id }} />
+        <BackButton
+          route={kind === 'food' ? 'Speise' : 'Getraenk'}
+          fallback={kind === 'food' ? 'SpeisenProdukte' : 'GetraenkeProdukte'}
+          fallbackParams={{ catname: category.id }}
+        />
       </div>
       {editLine ? (
         <div className={css.editing}>
@@ -176,7 +199,11 @@ export function ItemDetail({
             ) : null}
           </div>
           <div className={css.pageActions}>
-            <BackButton route={kind === 'food' ? 'Speise' : 'Getraenk'} fallback={kind === 'food' ? 'SpeisenProdukte' : 'GetraenkeProdukte'} fallbackParams={{ catname: category.id }} />
+            <BackButton
+              route={kind === 'food' ? 'Speise' : 'Getraenk'}
+              fallback={kind === 'food' ? 'SpeisenProdukte' : 'GetraenkeProdukte'}
+              fallbackParams={{ catname: category.id }}
+            />
           </div>
           {more.length > 0 ? (
             <section className={css.section} data-testid="more-items">

@@ -224,13 +224,23 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
               onChoose={(id) => change(chooseInDropdown(item, config, stepIndex, id, portion))}
               testId={`portion-select-${stepIndex}-${portion}`}
             />
-            <button type="button" className={css.portionRemove} aria-label={de.menu.removeExtraPortion} onClick={() => change(removeExtraPortion(config, stepIndex, portion))}>
+            <button
+              type="button"
+              className={css.portionRemove}
+              aria-label={de.menu.removeExtraPortion}
+              onClick={() => change(removeExtraPortion(config, stepIndex, portion))}
+            >
               <Icon name="close" size={18} />
             </button>
           </div>
         ))}
         {step.extendable ? (
-          <button type="button" className={css.extraPortion} onClick={() => change(addExtraPortion(item, config, stepIndex))} data-testid={`extra-portion-${stepIndex}`}>
+          <button
+            type="button"
+            className={css.extraPortion}
+            onClick={() => change(addExtraPortion(item, config, stepIndex))}
+            data-testid={`extra-portion-${stepIndex}`}
+          >
             {de.menu.extraPortion}
           </button>
         ) : null}

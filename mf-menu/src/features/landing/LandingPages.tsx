@@ -31,7 +31,14 @@ function SectionShortcuts({ category }: { category: MenuCategory }) {
         const first = category.items.find((i) => i.section === section.id);
         const count = category.items.filter((i) => i.section === section.id).length;
         return (
-          <Link key={section.id} to="Speisen" params={{ catname: category.id }} query={{ section: section.id }} className={css.shortcut} data-testid={`shortcut-${category.id}-${section.id}`}>
+          <Link
+            key={section.id}
+            to="Speisen"
+            params={{ catname: category.id }}
+            query={{ section: section.id }}
+            className={css.shortcut}
+            data-testid={`shortcut-${category.id}-${section.id}`}
+          >
             <MenuImage src={first?.image} alt="" />
             <span>{section.label}</span>
             <span className={css.shortcutCount}>{count === 1 ? de.menu.itemCountOne : fill(de.menu.itemCount, { count })}</span>
@@ -93,7 +100,13 @@ export function StreetfoodPage() {
                 <div className={css.shortcuts}>
                   {taquitos.map((found, i) =>
                     found ? (
-                      <Link key={found.item.id} to="Speise" params={{ itemId: found.item.id }} className={css.shortcut} data-testid={`taquitos-${i === 0 ? 3 : 6}`}>
+                      <Link
+                        key={found.item.id}
+                        to="Speise"
+                        params={{ itemId: found.item.id }}
+                        className={css.shortcut}
+                        data-testid={`taquitos-${i === 0 ? 3 : 6}`}
+                      >
                         <MenuImage src={found.item.image} alt="" />
                         <span>{i === 0 ? de.menu.taquitos3 : de.menu.taquitos6}</span>
                         <span className={css.shortcutCount}>{formatEuro(fromPrice(found.item, view.context.mode))}</span>
@@ -174,7 +187,19 @@ export function BowlsPage() {
   );
 }
 
-function CategoryLanding({ route, categoryId, title, intro, testId }: { route: 'SummerSize' | 'Snacks' | 'YourOwn' | 'Plates'; categoryId: string; title: string; intro: string; testId: string }) {
+function CategoryLanding({
+  route,
+  categoryId,
+  title,
+  intro,
+  testId,
+}: {
+  route: 'SummerSize' | 'Snacks' | 'YourOwn' | 'Plates';
+  categoryId: string;
+  title: string;
+  intro: string;
+  testId: string;
+}) {
   const view = useMenuView('food');
   return (
     <Page testId={testId}>
@@ -186,7 +211,13 @@ function CategoryLanding({ route, categoryId, title, intro, testId }: { route: '
 }
 
 export const SummerSizePage = () => (
-  <CategoryLanding route="SummerSize" categoryId="kids-summer-size" title={de.menu.landingSummerTitle} intro={de.menu.landingSummerIntro} testId="landing-summersize" />
+  <CategoryLanding
+    route="SummerSize"
+    categoryId="kids-summer-size"
+    title={de.menu.landingSummerTitle}
+    intro={de.menu.landingSummerIntro}
+    testId="landing-summersize"
+  />
 );
 export const SnacksPage = () => (
   <CategoryLanding route="Snacks" categoryId="snacks-nachos" title={de.menu.landingSnacksTitle} intro={de.menu.landingSnacksIntro} testId="landing-snacks" />

@@ -46,7 +46,13 @@ function CategoryTabs({ kind, menu, current }: { kind: MenuKind; menu: MenuCateg
           <Icon name="grid" size={18} />
         </Link>
         {menu.map((c) => (
-          <Link key={c.id} to={route} params={{ catname: c.id }} className={[common.tab, c.id === current ? common.tabActive : ''].join(' ')} aria-current={c.id === current ? 'page' : undefined}>
+          <Link
+            key={c.id}
+            to={route}
+            params={{ catname: c.id }}
+            className={[common.tab, c.id === current ? common.tabActive : ''].join(' ')}
+            aria-current={c.id === current ? 'page' : undefined}
+          >
             {c.categoryDE}
           </Link>
         ))}
@@ -135,7 +141,12 @@ export function CategoryProducts({ kind }: { kind: MenuKind }) {
         <AllergenFilterBar view={view} hidden={hiddenHere} />
       </header>
       {groupBySection(category.items).map((group, groupIndex) => (
-        <section key={group.section || 'none'} id={group.section ? `section-${group.section}` : undefined} className={css.sectionBlock} data-testid={group.section ? `section-${group.section}` : undefined}>
+        <section
+          key={group.section || 'none'}
+          id={group.section ? `section-${group.section}` : undefined}
+          className={css.sectionBlock}
+          data-testid={group.section ? `section-${group.section}` : undefined}
+        >
           {group.section ? <h2 className={css.sectionTitle}>{sectionTitle(group.section)}</h2> : null}
           <div className={common.grid}>
             {group.items.map((item, index) => (

@@ -60,7 +60,11 @@ export function ProductCard({
   };
 
   return (
-    <article className={[css.card, expanded ? css.cardExpanded : '', soldOut || !buyable ? css.cardMuted : ''].join(' ')} data-testid="product-card" data-item-id={item.id}>
+    <article
+      className={[css.card, expanded ? css.cardExpanded : '', soldOut || !buyable ? css.cardMuted : ''].join(' ')}
+      data-testid="product-card"
+      data-item-id={item.id}
+    >
       <a href={href} className={css.cardLink} onClick={open} aria-expanded={inline ? expanded : undefined}>
         <span className={css.media}>
           <MenuImage src={item.image} alt="" eager={Boolean(aboveFold)} priority={aboveFold === 'first'} />

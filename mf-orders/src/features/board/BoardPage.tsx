@@ -51,7 +51,8 @@ interface OrderCardProps {
 function OrderCard({ order, busy, printing = false, onAction, onPrint }: OrderCardProps) {
   const open = isOpenForKitchen(order);
   const where = order.table ? fill(texts.boardTable, { table: order.table }) : texts.usecaseLabels[order.usecase];
-  const payment = order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
+  const payment =
+    order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
   const facts = boardFacts(order);
   const reason = order.rejectReason ?? order.cancelReason;
   const actions = boardActions(order);
@@ -127,7 +128,9 @@ export function BoardPage() {
       chime.play(signal);
     } catch (error) {
       // checkout-spec §8: a sound that cannot play is reported to the staff with a browser alert.
-      window.alert(`${signal === 'drinks' ? texts.boardSoundErrorDrinks : texts.boardSoundErrorOrder}${error instanceof Error ? error.message : String(error)}`);
+      window.alert(
+        `${signal === 'drinks' ? texts.boardSoundErrorDrinks : texts.boardSoundErrorOrder}${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
   const [busy, setBusy] = useState<string | null>(null);
@@ -254,7 +257,7 @@ export function BoardPage() {
                 className={css.awaiting}
                 data-testid="board-awaiting-payment"
                 open={awaitingOpen}
-                onToggle={(e) => setAwaitingOpen((e.currentTarget).open)}
+                onToggle={(e) => setAwaitingOpen(e.currentTarget.open)}
               >
                 <summary>{fill(texts.boardAwaitingPayment, { count: unpaid.length })}</summary>
                 <p className={css.hint}>{texts.boardAwaitingPaymentHint}</p>

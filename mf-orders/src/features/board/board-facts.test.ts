@@ -3,7 +3,25 @@ import { savedOrder, type SavedOrder } from '@shop/shared/contract';
 import { boardActions, boardFacts, boardTimeText } from './board-facts';
 
 const T0 = Date.parse('2026-11-24T19:46:00+01:00');
-const line = (type: 'food' | 'drink') => ({ kind: 'product' as const, cartItemId: `ci-${type}`, id: type, type, nameToDisplay: type, count: 1, sizePrice: 500, itemTotal: 500, delay: 0, description: '', notes: '', vol: '', sumOfExtras: 0, extras: [], extrasToDisplay: '', variantsSelected: [], stylesSelected: [] });
+const line = (type: 'food' | 'drink') => ({
+  kind: 'product' as const,
+  cartItemId: `ci-${type}`,
+  id: type,
+  type,
+  nameToDisplay: type,
+  count: 1,
+  sizePrice: 500,
+  itemTotal: 500,
+  delay: 0,
+  description: '',
+  notes: '',
+  vol: '',
+  sumOfExtras: 0,
+  extras: [],
+  extrasToDisplay: '',
+  variantsSelected: [],
+  stylesSelected: [],
+});
 
 function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
   return savedOrder.parse({

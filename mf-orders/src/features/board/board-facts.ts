@@ -32,7 +32,8 @@ export interface BoardFact {
 export function boardFacts(order: SavedOrder): BoardFact[] {
   const facts: BoardFact[] = [];
   if (order.captureFailed && !order.captured) facts.push({ key: 'capture', text: texts.boardCaptureFailed, strong: true });
-  if (order.paymentReleased) facts.push({ key: 'released', text: order.paymentReleased === 'refunded' ? texts.boardPaymentRefunded : texts.boardPaymentReleased });
+  if (order.paymentReleased)
+    facts.push({ key: 'released', text: order.paymentReleased === 'refunded' ? texts.boardPaymentRefunded : texts.boardPaymentReleased });
   if (order.allReady) facts.push({ key: 'allReady', text: texts.boardAllReady, strong: true });
   if (order.paymentInfo.tip > 0) facts.push({ key: 'tip', text: fill(texts.boardTip, { amount: formatEuro(order.paymentInfo.tip) }) });
   if (order.usecase === 'delivery' && order.deliveryAddress) {
@@ -41,9 +42,13 @@ export function boardFacts(order: SavedOrder): BoardFact[] {
     if (etage?.trim()) facts.push({ key: 'floor', text: fill(texts.boardFloor, { floor: etage.trim() }) });
   }
   if (order.userInfo.phone && !IN_HOUSE.includes(order.usecase)) facts.push({ key: 'phone', text: fill(texts.boardPhone, { phone: order.userInfo.phone }) });
-  if (order.invoiceAddress?.company?.trim()) facts.push({ key: 'invoice', text: fill(texts.boardCompanyInvoice, { company: order.invoiceAddress.company.trim() }) });
+  if (order.invoiceAddress?.company?.trim())
+    facts.push({ key: 'invoice', text: fill(texts.boardCompanyInvoice, { company: order.invoiceAddress.company.trim() }) });
   if (order.mehrwegOption !== undefined) {
-    facts.push({ key: 'mehrweg', text: order.mehrwegOption ? fill(texts.boardMehrweg, { company: order.mehrwegOptionCompanyName ?? '' }) : texts.boardNoMehrweg });
+    facts.push({
+      key: 'mehrweg',
+      text: order.mehrwegOption ? fill(texts.boardMehrweg, { company: order.mehrwegOptionCompanyName ?? '' }) : texts.boardNoMehrweg,
+    });
   }
   return facts;
 }

@@ -76,30 +76,32 @@ export function useBoard(
       if (refused.current) clearInterval(poll);
       else void reload();
     }, POLL_MS);
-    void reload().then(() => currentIdToken()).then((token) => {
-      if (!alive || !token || refused.current) return;
-      source = new EventSource(`/api/events?channels=${STAFF_CHANNEL}&token=${encodeURIComponent(token)}`);
-      source.addEventListener(STAFF_CHANNEL, (message) => {
-        const parsed = serverEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        const event = parsed.data;
-        if (event.type === 'hello') {
-          live.current = true;
-          setState((s) => (s.status === 'ready' ? { ...s, live: true } : s));
-          return;
-        }
-        if (event.type === 'waiterCalled') {
-          emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
-          arrival.current([]);
-        }
-        clearTimeout(debounce);
-        debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
+    void reload()
+      .then(() => currentIdToken())
+      .then((token) => {
+        if (!alive || !token || refused.current) return;
+        source = new EventSource(`/api/events?channels=${STAFF_CHANNEL}&token=${encodeURIComponent(token)}`);
+        source.addEventListener(STAFF_CHANNEL, (message) => {
+          const parsed = serverEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
+          if (!parsed.success) return;
+          const event = parsed.data;
+          if (event.type === 'hello') {
+            live.current = true;
+            setState((s) => (s.status === 'ready' ? { ...s, live: true } : s));
+            return;
+          }
+          if (event.type === 'waiterCalled') {
+            emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
+            arrival.current([]);
+          }
+          clearTimeout(debounce);
+          debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
+        });
+        source.onerror = () => {
+          live.current = false;
+          setState((s) => (s.status === 'ready' ? { ...s, live: false } : s));
+        };
       });
-      source.onerror = () => {
-        live.current = false;
-        setState((s) => (s.status === 'ready' ? { ...s, live: false } : s));
-      };
-    });
     return () => {
       alive = false;
       clearInterval(poll);

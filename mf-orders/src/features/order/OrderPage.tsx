@@ -94,7 +94,13 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
         {situation === 'expired' ? <p>{texts.expiredText}</p> : null}
         {situation === 'cancelled' ? <p>{texts.paymentCancelled}</p> : null}
         <p className={css.money} data-testid="order-money">
-          {money === 'voided' ? texts.moneyVoided : money === 'refunded' ? texts.moneyRefunded : money === 'releasing' ? texts.moneyReleasing : texts.moneyNotCharged}
+          {money === 'voided'
+            ? texts.moneyVoided
+            : money === 'refunded'
+              ? texts.moneyRefunded
+              : money === 'releasing'
+                ? texts.moneyReleasing
+                : texts.moneyNotCharged}
         </p>
       </div>
     );
@@ -200,7 +206,8 @@ export function OrderPage() {
   }
 
   const branch = appData?.stores.find((s) => s.filialnummer === order.filialnummer);
-  const pickupPlace = order.abholAdresse || descriptor?.branch.pickupAddress || (branch ? `${branch.name}, ${branch.strasse}, ${branch.plz} ${branch.ort}` : undefined);
+  const pickupPlace =
+    order.abholAdresse || descriptor?.branch.pickupAddress || (branch ? `${branch.name}, ${branch.strasse}, ${branch.plz} ${branch.ort}` : undefined);
   const situation = orderSituation(order);
   const cancelled = situation === 'cancelled' || situation === 'rejected' || situation === 'expired';
   const reason = rejectionReason(order);

@@ -12,7 +12,8 @@ function stepLabel(step: ProgressStep, order: SavedOrder): string {
   return texts.progressSteps.handedOver;
 }
 
-const at = (time: number | undefined) => (time === undefined ? null : <time className={css.progressTime}>{fill(texts.progressAt, { time: shopClockTime(time) })}</time>);
+const at = (time: number | undefined) =>
+  time === undefined ? null : <time className={css.progressTime}>{fill(texts.progressAt, { time: shopClockTime(time) })}</time>;
 
 /** Received → accepted → ready → handed over, each with its time; food and drinks apart when both were ordered. */
 export function OrderProgress({ order }: { order: SavedOrder }) {
@@ -30,7 +31,8 @@ export function OrderProgress({ order }: { order: SavedOrder }) {
               <ul className={css.progressParts}>
                 {s.parts.map((p) => (
                   <li key={p.part} data-testid={`order-progress-${p.part}`} data-done={p.at !== undefined}>
-                    {p.part === 'food' ? texts.progressPartFood : texts.progressPartDrinks}: {p.at === undefined ? texts.statusPreparing : texts.statusReady} {at(p.at)}
+                    {p.part === 'food' ? texts.progressPartFood : texts.progressPartDrinks}: {p.at === undefined ? texts.statusPreparing : texts.statusReady}{' '}
+                    {at(p.at)}
                   </li>
                 ))}
               </ul>

@@ -50,7 +50,8 @@ function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
   }
   void inform(title, text).then(stopSignal);
   try {
-    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: text, tag: `${order.uniqueOrderId}-${kind}` });
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      new Notification(title, { body: text, tag: `${order.uniqueOrderId}-${kind}` });
   } catch {
     // Some browsers only allow notifications from a service worker: the dialog is enough.
   }
@@ -101,7 +102,8 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
       running = false;
       if (!alive) return;
       if (!fetched) {
-        if (!seenOnServer && !findOrder(lastOrdersStore.get(), uniqueOrderId) && Date.now() - started >= CHECKOUT_CONSTANTS.orderNotFoundAfterMs) setNotFound(true);
+        if (!seenOnServer && !findOrder(lastOrdersStore.get(), uniqueOrderId) && Date.now() - started >= CHECKOUT_CONSTANTS.orderNotFoundAfterMs)
+          setNotFound(true);
         schedule(seenOnServer ? CHECKOUT_CONSTANTS.orderStatusRefreshMs : CHECKOUT_CONSTANTS.orderLookupRetryMs);
         return;
       }

@@ -39,8 +39,9 @@ export interface Chime {
 }
 
 function browserAudioContext(): ChimeAudioContext | null {
-  const Ctor = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
-  return Ctor ? (new Ctor()) : null;
+  const Ctor =
+    typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+  return Ctor ? new Ctor() : null;
 }
 
 export function createChime(makeContext: () => ChimeAudioContext | null = browserAudioContext): Chime {

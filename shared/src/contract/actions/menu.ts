@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { menu } from '../menu';
 
 /** Menu pulls (shop-spec §7; the payload is not shown, so it names the branch and the last known version). */
-const pullMenuPayload = z
-  .object({ filialnummer: z.number().int().positive().optional(), lastModified: z.number().int().nonnegative().optional() })
-  .strict();
+const pullMenuPayload = z.object({ filialnummer: z.number().int().positive().optional(), lastModified: z.number().int().nonnegative().optional() }).strict();
 
 const menuResponse = z.object({
   menu,

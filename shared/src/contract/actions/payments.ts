@@ -18,7 +18,11 @@ export const savedCard = z.object({
 });
 export type SavedCard = z.infer<typeof savedCard>;
 
-const providerId = z.string().min(3).max(120).regex(/^[A-Za-z0-9_-]+$/, 'expected a provider id');
+const providerId = z
+  .string()
+  .min(3)
+  .max(120)
+  .regex(/^[A-Za-z0-9_-]+$/, 'expected a provider id');
 const orderRef = z.object({ uniqueOrderId: z.string().min(1).max(80) }).strict();
 
 /** Card intent status as the checkout reads it (requires_action, requires_capture, anything else). */
@@ -50,7 +54,10 @@ export const paymentsActions = {
         stripeCustomerId: providerId,
         paymentMethodId: providerId,
         /** Test mode only: the expiry typed into the test card form ('MM/YY'); live cards carry their own. */
-        testCardExpiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/).optional(),
+        testCardExpiry: z
+          .string()
+          .regex(/^(0[1-9]|1[0-2])\/\d{2}$/)
+          .optional(),
       })
       .strict(),
     response: z.object({ paymentMethod: savedCard }),

@@ -41,8 +41,7 @@ export const account = {
   wrongPassword: 'Die E-Mail-Adresse und das Passwort stimmen nicht überein',
   userNotFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto',
   emailInUse: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet',
-  tooManyRequests:
-    'Über Ihre IP-Adresse werden zu viele Kontoanfragen gesendet. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+  tooManyRequests: 'Über Ihre IP-Adresse werden zu viele Kontoanfragen gesendet. Bitte versuchen Sie es in einigen Minuten noch einmal.',
   networkError: 'Es ist ein Netzwerkfehler aufgetreten. Bitte versuchen Sie es erneut.',
   operationNotAllowed: 'Diese Anmeldemethode ist nicht aktiviert',
   requiresRecentLogin: 'Bitte melden Sie sich für diese Aktion noch einmal an',
@@ -83,7 +82,8 @@ export const account = {
   settingsTitle: 'Einstellungen',
   toSettings: 'Einstellungen',
   settingsAllergensTitle: 'Allergene meiden',
-  settingsAllergensInfo: 'Speisen mit diesen Allergenen blenden wir in der Speisekarte aus; Speisen, bei denen nur einzelne Optionen sie enthalten, markieren wir.',
+  settingsAllergensInfo:
+    'Speisen mit diesen Allergenen blenden wir in der Speisekarte aus; Speisen, bei denen nur einzelne Optionen sie enthalten, markieren wir.',
   settingsAllergenLegend: 'Alle Allergene und Zusatzstoffe',
   settingsSaved: 'Deine Einstellung wurde gespeichert.',
   settingsSaveFailed: 'Deine Einstellung konnte nicht gespeichert werden. Bitte versuche es später erneut.',

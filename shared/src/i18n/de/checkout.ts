@@ -130,8 +130,7 @@ export const checkout = {
   testCardNumber: 'Kartennummer',
   testCardExpiry: 'Gültig bis (MM/JJ)',
   testCardCvc: 'Prüfziffer (CVC)',
-  testCardHint:
-    'Testkarten: 4242 4242 4242 4242 wird genehmigt, 4000 0000 0000 0002 wird abgelehnt, 4000 0027 6000 3184 verlangt 3-D Secure.',
+  testCardHint: 'Testkarten: 4242 4242 4242 4242 wird genehmigt, 4000 0000 0000 0002 wird abgelehnt, 4000 0027 6000 3184 verlangt 3-D Secure.',
   testCardSave: 'Karte speichern',
   testCardInvalidNumber: 'Die Kartennummer ist ungültig.',
   testCardInvalidExpiry: 'Das Ablaufdatum ist ungültig.',

@@ -102,7 +102,6 @@ export const shell = {
   no: 'Nein',
   close: 'Schließen',
   addedToCart: 'Zum Korb hinzugefügt',
-  forceReloadNotice:
-    'Hinweis: Nach einer kurzen Aktualisierung der App, die automatisch durchgeführt wird, kannst du deine Bestellung abschließen.',
+  forceReloadNotice: 'Hinweis: Nach einer kurzen Aktualisierung der App, die automatisch durchgeführt wird, kannst du deine Bestellung abschließen.',
   testModeBadge: 'Testmodus – es wird nichts berechnet',
 } as const;

@@ -35,18 +35,40 @@ export function TestCardForm({ onToken, onClose, busy }: { onToken: (token: stri
         <TestModeBadge />
       </p>
       <p className={css.small}>{t.testCardHint}</p>
-      <Field label={t.testCardNumber} value={number} onValue={(v) => setNumber(formatCardNumber(v))} inputMode="numeric" autoComplete="off" testId="test-card-number" />
+      <Field
+        label={t.testCardNumber}
+        value={number}
+        onValue={(v) => setNumber(formatCardNumber(v))}
+        inputMode="numeric"
+        autoComplete="off"
+        testId="test-card-number"
+      />
       <div className={css.row}>
         <Field
           label={t.testCardExpiry}
           value={exp}
-          onValue={(v) => setExp(v.replace(/[^\d/]/g, '').replace(/^(\d{2})(\d)/, '$1/$2').slice(0, 5))}
+          onValue={(v) =>
+            setExp(
+              v
+                .replace(/[^\d/]/g, '')
+                .replace(/^(\d{2})(\d)/, '$1/$2')
+                .slice(0, 5),
+            )
+          }
           inputMode="numeric"
           autoComplete="off"
           placeholder="MM/JJ"
           testId="test-card-exp"
         />
-        <Field label={t.testCardCvc} value={cvc} onValue={(v) => setCvc(v.replace(/\D/g, '').slice(0, 4))} inputMode="numeric" autoComplete="off" testId="test-card-cvc" onEnter={submit} />
+        <Field
+          label={t.testCardCvc}
+          value={cvc}
+          onValue={(v) => setCvc(v.replace(/\D/g, '').slice(0, 4))}
+          inputMode="numeric"
+          autoComplete="off"
+          testId="test-card-cvc"
+          onEnter={submit}
+        />
       </div>
       {error ? (
         <Notice error testId="test-card-error">

@@ -12,8 +12,7 @@ export const TEST_CARDS: Readonly<Record<string, string>> = {
 };
 
 export type TestCardResult =
-  | { readonly ok: true; readonly token: string; readonly exp: string }
-  | { readonly ok: false; readonly field: 'number' | 'exp' | 'cvc' | 'unknown' };
+  { readonly ok: true; readonly token: string; readonly exp: string } | { readonly ok: false; readonly field: 'number' | 'exp' | 'cvc' | 'unknown' };
 
 /** Luhn check digit test. */
 export function luhnValid(digits: string): boolean {
