@@ -97,13 +97,11 @@ export default tseslint.config(
     files: ['**/*.tsx', 'shared/src/react/**/*.ts', 'mf-*/src/**/*.ts', 'shell/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // The React Compiler's rules (refs, set-state-in-effect, purity) assume the compiler; this
-      // code runs on React 18 without it and uses the "latest value in a ref" pattern on purpose
-      // (handlers that must not re-subscribe). rules-of-hooks and exhaustive-deps stay on.
-      'react-hooks/refs': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/purity': 'off',
+      // The classic hook rules. The React Compiler's rules in the plugin's recommended set
+      // (refs, purity, static-components, set-state-in-effect, …) assume the compiler; this code runs
+      // on React 18 without it and uses the "latest value in a ref" pattern on purpose.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
       // autoFocus is used only inside modal dialogs, to choose where focus lands when one opens
       // (the WAI-ARIA dialog pattern; ModalDialog moves focus there).
