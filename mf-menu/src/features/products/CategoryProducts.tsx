@@ -42,7 +42,7 @@ function CategoryTabs({ kind, menu, current }: { kind: MenuKind; menu: MenuCateg
   return (
     <div className={css.stickyTabs}>
       <nav className={common.slider} aria-label={kind === 'food' ? de.menu.foodTitle : de.menu.drinksTitle} data-testid="category-tabs">
-        <Link to={kind === 'food' ? 'Speisen' : 'Getraenke'} params={{ catname: 'all' }} className={common.tab}>
+        <Link to={kind === 'food' ? 'Speisen' : 'Getraenke'} params={{ catname: 'all' }} className={common.tab} aria-label={de.menu.toAllCategories}>
           <Icon name="grid" size={18} />
         </Link>
         {menu.map((c) => (
