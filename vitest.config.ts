@@ -7,7 +7,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/src/**/*.test.ts', 'shell/src/**/*.test.ts', 'mf-*/src/**/*.test.ts', 'deploy/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'shared/build/**/*.test.ts',
+            'shell/src/**/*.test.ts',
+            'mf-*/src/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,32 +1,42 @@
 #!/usr/bin/env node
-// Releases or rolls back one remote version per host by changing one descriptor line.
-//   npm run deploy -- release <remote> <version> [--host <file-or-host> | --all] [--build]
-//   npm run deploy -- rollback <remote> [--host <file-or-host> | --all]
+// Builds, publishes, releases (gated) or rolls back one app version per host by changing one descriptor line.
+//   npm run deploy -- build <app> <version>
+//   npm run deploy -- publish <app> <version>
+//   npm run deploy -- release <app> <version> [--host <file-or-host> | --all] [--build]
+//   npm run deploy -- rollback <app> [--host <file-or-host> | --all]
 //   npm run deploy -- status
 // See deploy/README.md.
 import { pathToFileURL } from 'node:url';
-import { release, rollback, status } from './lib/commands.mjs';
+import { build, publish, release, rollback, status } from './lib/commands.mjs';
 import { DeployError, usageError } from './lib/errors.mjs';
 import { deployPaths } from './lib/paths.mjs';
 
 export const USAGE = `Usage: npm run deploy -- <command>
 
-  release <remote> <version> [--host <file-or-host> | --all] [--build]
-      Point the host's descriptor at <remote>/dist/<version>/ (one line changes).
+  build <app> <version>
+      Build exactly this app as <version>. An existing (built or published) version is only
+      rebuilt to prove it byte-identical; a different build is refused.
+  publish <app> <version>
+      Put a built version into the artifact store; from then on it never changes.
+  release <app> <version> [--host <file-or-host> | --all] [--build]
+      Publish the version if needed, check it (the gate: singletons of the host's shell,
+      contract version, files), then point the host's descriptor at it (one line changes).
       --host   a descriptor file (hamburg.json, hamburg, deploy/hosts/hamburg.json)
                or a host name listed in it (hamburg.localhost); default: the '*' descriptor
       --all    every descriptor
-      --build  build exactly this remote as <version> first if it is not built yet
-  rollback <remote> [--host <file-or-host> | --all]
-      Back to the version before the last release (from deploy/releases.log).
+      --build  build exactly this app as <version> first if it is not built yet
+  rollback <app> [--host <file-or-host> | --all]
+      Back to the version before the last release (from the release log in the store), gated.
   status
-      Hosts × remotes with their versions and whether each build exists.
+      Hosts × apps with their versions and whether each is published or built.
 
-Remotes: mf-menu, mf-cart, mf-checkout, mf-account, mf-orders
-Environment: DEPLOY_HOSTS_DIR (descriptor folder), APP_ROOT (where <remote>/dist lives),
-             DEPLOY_RELEASE_LOG (log file; default beside the hosts folder)`;
+Apps: shell, mf-menu, mf-cart, mf-checkout, mf-account, mf-orders
+Environment: DEPLOY_HOSTS_DIR (descriptor folder), APP_ROOT (where builds live),
+             ARTIFACT_STORE (artifact store folder; default deploy/artifacts),
+             DEPLOY_RELEASE_LOG (log file; default <store>/releases.log),
+             DEPLOY_PUBLIC_URL (the host's URL: the gate asks its API and fetches the files there)`;
 
-const COMMANDS = { release, rollback, status };
+const COMMANDS = { build, publish, release, rollback, status };
 const FLAGS = new Set(['--all', '--build']);
 const VALUED = new Set(['--host']);
 
@@ -62,7 +72,7 @@ export async function main(argv, { log = console.log, error = console.error, env
     const { command, args, options } = parseArgs(argv);
     const run = COMMANDS[command];
     if (!run) throw usageError(`Unknown command "${command}"`);
-    if (command === 'status' && (options.host || options.all || options.build)) throw usageError('status takes no options');
+    if (['status', 'build', 'publish'].includes(command) && (options.host || options.all || options.build)) throw usageError(`${command} takes no options`);
     if (command === 'rollback' && options.build) throw usageError('rollback does not build: it goes back to a version that is already built');
     await run(deployPaths(env), args, options, { log });
     return 0;

@@ -24,8 +24,35 @@ let tmp: string;
 let hostsDir: string;
 let appRoot: string;
 let logFile: string;
+let storeDir: string;
 
-function fakeBuild(folder: string, version: string, manifest: Record<string, unknown> = {}) {
+/** What the shell and the remotes are built with (shared/build/build-info-plugin.mjs writes the real one). */
+const PROVIDED = { react: '18.3.1', 'react-dom': '18.3.1', rxjs: '7.8.2', '@shop/shared/bus': '1.0.0', '@shop/shared/stores': '1.0.0' };
+const REQUIRED = Object.fromEntries(Object.entries(PROVIDED).map(([name, version]) => [name, `^${version}`]));
+
+interface FakeBuildInfo {
+  requires?: Record<string, string>;
+  contractVersion?: number;
+  files?: string[];
+}
+
+function writeBuildInfo(dir: string, app: string, version: string, info: FakeBuildInfo = {}) {
+  fs.writeFileSync(
+    path.join(dir, 'build-info.json'),
+    JSON.stringify({
+      app,
+      name: app.replace('-', '_'),
+      version,
+      kind: app === 'shell' ? 'shell' : 'remote',
+      contractVersion: info.contractVersion ?? 2,
+      provides: PROVIDED,
+      requires: info.requires ?? REQUIRED,
+      files: info.files ?? [app === 'shell' ? 'index.html' : 'remoteEntry.js'],
+    }),
+  );
+}
+
+function fakeBuild(folder: string, version: string, manifest: Record<string, unknown> = {}, info: FakeBuildInfo = {}) {
   const dir = path.join(appRoot, folder, 'dist', version);
   fs.mkdirSync(dir, { recursive: true });
   const name = folder.replace('-', '_');
@@ -34,12 +61,25 @@ function fakeBuild(folder: string, version: string, manifest: Record<string, unk
     JSON.stringify({ id: name, name, metaData: { name, publicPath: `/mf/${folder}/${version}/` }, ...manifest }),
   );
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${folder} ${version} */`);
+  writeBuildInfo(dir, folder, version, info);
+}
+
+/** A shell build: the local development build (version 'local') or a versioned one. */
+function fakeShell(version: string, info: FakeBuildInfo & { provides?: Record<string, string> } = {}) {
+  const dir = version === 'local' ? path.join(appRoot, 'shell', 'dist') : path.join(appRoot, 'shell', 'dist-versions', version);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>shell ${version}</title>`);
+  writeBuildInfo(dir, 'shell', version, info);
+  if (info.provides) {
+    const file = path.join(dir, 'build-info.json');
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), provides: info.provides }));
+  }
 }
 
 function deploy(...args: string[]): Run {
   const res = spawnSync(process.execPath, [CLI, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot, DEPLOY_RELEASE_LOG: logFile },
+    env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot, DEPLOY_RELEASE_LOG: logFile, ARTIFACT_STORE: storeDir, DEPLOY_PUBLIC_URL: '' },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -74,7 +114,9 @@ beforeEach(() => {
   hostsDir = path.join(tmp, 'hosts');
   appRoot = path.join(tmp, 'app');
   logFile = path.join(tmp, 'releases.log');
+  storeDir = path.join(tmp, 'store');
   fs.cpSync(REAL_HOSTS, hostsDir, { recursive: true });
+  fakeShell('local');
   for (const folder of FOLDERS) fakeBuild(folder, '0.1.0');
   fakeBuild('mf-menu', '0.2.0');
   fakeBuild('mf-menu', '0.3.0');
@@ -134,10 +176,10 @@ describe('deploy release', () => {
     const run = deploy('release', 'mf-menu', '0.2.0', '--all');
     expect(run.code).toBe(0);
     const after = snapshot();
-    for (const file of ['eimsbuettel.json', 'hamburg.json', 'localhost.json']) {
+    for (const file of ['eimsbuettel.json', 'hamburg.json', 'localhost.json', 'preview.json']) {
       expect(changedLines(before[file]!, after[file]!)).toEqual([{ line: lineOf(before[file]!, 'mf_menu'), text: '    "mf_menu": "0.2.0",' }]);
     }
-    expect(logEntries().map((e) => e.hostFile)).toEqual(['eimsbuettel.json', 'hamburg.json', 'localhost.json']);
+    expect(logEntries().map((e) => e.hostFile)).toEqual(['eimsbuettel.json', 'hamburg.json', 'localhost.json', 'preview.json']);
   });
 
   it('does nothing and logs nothing when the host already has that version', () => {
@@ -209,14 +251,49 @@ describe('deploy rollback', () => {
 
 describe('deploy refuses bad input with a clear message and changes nothing', () => {
   const cases: { name: string; args: string[]; code: number; message: RegExp; setup?: () => void }[] = [
-    { name: 'unknown remote', args: ['release', 'mf-foo', '0.2.0'], code: 1, message: /Unknown remote "mf-foo"\. Remotes: mf-menu, mf-cart/ },
-    { name: 'the shell', args: ['release', 'shell', '0.2.0'], code: 1, message: /shell is not released per host/ },
+    { name: 'unknown app', args: ['release', 'mf-foo', '0.2.0'], code: 1, message: /Unknown app "mf-foo"\. Apps: shell, mf-menu, mf-cart/ },
+    { name: 'a shell version that is not built', args: ['release', 'shell', '0.2.0'], code: 1, message: /No usable build of shell 0\.2\.0/ },
+    {
+      name: "a remote that needs a singleton version the host's shell does not provide (rxjs ^8 on 7.8.2)",
+      args: ['release', 'mf-menu', '0.4.0', '--host', 'hamburg'],
+      code: 1,
+      message: /hamburg\.json: refused to release mf-menu 0\.4\.0:\n {2}- mf-menu 0\.4\.0 needs rxjs \^8\.0\.0, shell local provides 7\.8\.2/,
+      setup: () => fakeBuild('mf-menu', '0.4.0', {}, { requires: { ...REQUIRED, rxjs: '^8.0.0' } }),
+    },
+    {
+      name: 'a remote that needs a runtime part the shell does not have',
+      args: ['release', 'mf-menu', '0.4.0', '--host', 'hamburg'],
+      code: 1,
+      message: /needs @shop\/shared\/bus \^2\.0\.0, shell local provides 1\.0\.0/,
+      setup: () => fakeBuild('mf-menu', '0.4.0', {}, { requires: { ...REQUIRED, '@shop/shared/bus': '^2.0.0' } }),
+    },
+    {
+      name: 'a remote speaking a contract version the API does not accept',
+      args: ['release', 'mf-menu', '0.4.0', '--host', 'hamburg'],
+      code: 1,
+      message: /mf-menu 0\.4\.0 speaks contract 99, the API accepts 1, 2/,
+      setup: () => fakeBuild('mf-menu', '0.4.0', {}, { contractVersion: 99 }),
+    },
+    {
+      name: 'a remote whose build lacks files it lists',
+      args: ['release', 'mf-menu', '0.4.0', '--host', 'hamburg'],
+      code: 1,
+      message: /mf-menu 0\.4\.0 is incomplete: 123\.abcdef12\.js missing/,
+      setup: () => fakeBuild('mf-menu', '0.4.0', {}, { files: ['remoteEntry.js', '123.abcdef12.js'] }),
+    },
+    {
+      name: 'a shell that lacks a singleton a remote of the host needs',
+      args: ['release', 'shell', '0.2.0', '--host', 'hamburg'],
+      code: 1,
+      message: /mf-menu 0\.1\.0 needs react \^18\.3\.1, shell 0\.2\.0 provides 19\.0\.0/,
+      setup: () => fakeShell('0.2.0', { provides: { ...PROVIDED, react: '19.0.0' } }),
+    },
     { name: 'a version that is no version', args: ['release', 'mf-menu', 'latest'], code: 1, message: /"latest" is not a version/ },
     {
       name: 'a version that is not built',
       args: ['release', 'mf-menu', '9.9.9'],
       code: 1,
-      message: /No usable build of mf-menu 9\.9\.9: .*mf-manifest\.json is missing[\s\S]*Built versions of mf-menu: 0\.1\.0, 0\.2\.0, 0\.3\.0/,
+      message: /No usable build of mf-menu 9\.9\.9: mf-menu 9\.9\.9 is neither published[\s\S]*Available versions of mf-menu: 0\.1\.0, 0\.2\.0, 0\.3\.0/,
     },
     {
       name: 'a build of another remote copied into the folder',
@@ -242,7 +319,7 @@ describe('deploy refuses bad input with a clear message and changes nothing', ()
     { name: '--host and --all together', args: ['release', 'mf-menu', '0.2.0', '--host', 'hamburg', '--all'], code: 2, message: /either --host or --all/ },
     { name: 'a missing version', args: ['release', 'mf-menu'], code: 2, message: /Name the version/ },
     { name: 'an unknown option', args: ['release', 'mf-menu', '0.2.0', '--force'], code: 2, message: /Unknown option --force/ },
-    { name: 'an unknown command', args: ['publish', 'mf-menu'], code: 2, message: /Unknown command "publish"/ },
+    { name: 'an unknown command', args: ['frobnicate', 'mf-menu'], code: 2, message: /Unknown command "frobnicate"/ },
     { name: '--build on rollback', args: ['rollback', 'mf-menu', '--build'], code: 2, message: /rollback does not build/ },
     {
       name: 'a descriptor written on one line',
@@ -292,10 +369,12 @@ describe('deploy status', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     const hamburg = lines.find((l) => l.startsWith('hamburg.json'))!;
-    expect(hamburg).toMatch(/hamburg\.localhost.*0\.3\.0 ✓\s+0\.1\.0 ✓\s+0\.1\.0 ✗ missing\s+0\.1\.0 ✓\s+0\.1\.0 ✓/);
-    expect(lines.find((l) => l.startsWith('localhost.json'))).toMatch(/\* \(default\)\s+0\.1\.0 ✓/);
+    expect(hamburg).toMatch(
+      /hamburg\.localhost.*local ✓ built\s+0\.3\.0 ✓ published\s+0\.1\.0 ✓ built\s+0\.1\.0 ✗ missing\s+0\.1\.0 ✓ built\s+0\.1\.0 ✓ built/,
+    );
+    expect(lines.find((l) => l.startsWith('localhost.json'))).toMatch(/\* \(default\)\s+local ✓ built\s+0\.1\.0 ✓ built/);
     expect(run.stdout).toMatch(/mf-menu\s+0\.1\.0, 0\.2\.0, 0\.3\.0/);
-    expect(run.stdout).toContain('3 referenced build(s) missing');
+    expect(run.stdout).toContain('4 referenced build(s) missing');
   });
 });
 
@@ -318,6 +397,8 @@ const manifest = (version) => ({
       compilation.hooks.processAssets.tap({ name: 'manifest', stage: 0 }, () => {
         const json = JSON.stringify({ name: 'mf_orders', metaData: { publicPath: '/mf/mf-orders/' + version + '/' } });
         compilation.emitAsset('mf-manifest.json', new compiler.webpack.sources.RawSource(json));
+        const info = { app: 'mf-orders', version, contractVersion: 2, provides: {}, requires: { rxjs: '^7.8.2' }, files: ['remoteEntry.js'] };
+        compilation.emitAsset('build-info.json', new compiler.webpack.sources.RawSource(JSON.stringify(info)));
       });
     });
   },
@@ -375,5 +456,87 @@ export default ({ version }) => ({
     expect(run.stderr).toContain('Build of mf-cart 0.5.0 failed');
     expect(snapshot()).toEqual(before);
     expect(logEntries()).toEqual([]);
+  });
+});
+
+describe('the shell is released and rolled back per host', () => {
+  it('puts one shell line into the host descriptor, gated against the host remotes, and takes it out on rollback', () => {
+    fakeShell('0.2.0');
+    const before = snapshot();
+    const run = deploy('release', 'shell', '0.2.0', '--host', 'hamburg');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('hamburg.json: shell local → 0.2.0');
+    expect(JSON.parse(read('hamburg.json')).shell).toBe('0.2.0');
+    expect(read('eimsbuettel.json')).toBe(before['eimsbuettel.json']);
+    expect(fs.existsSync(path.join(storeDir, 'shell', '0.2.0', 'index.html'))).toBe(true);
+
+    // A remote is now checked against the host's released shell.
+    fakeShell('0.3.0', { provides: { ...PROVIDED, rxjs: '8.0.0' } });
+    expect(deploy('release', 'shell', '0.3.0', '--host', 'hamburg').stderr).toMatch(/mf-menu 0\.1\.0 needs rxjs \^7\.8\.2, shell 0\.3\.0 provides 8\.0\.0/);
+
+    expect(deploy('rollback', 'shell', '--host', 'hamburg').code).toBe(0);
+    expect(read('hamburg.json')).toBe(before['hamburg.json']);
+  });
+});
+
+describe('published versions are immutable and live in the artifact store', () => {
+  it('publishes once; a different build under the same version is refused; the same bytes are a no-op', () => {
+    expect(deploy('publish', 'mf-menu', '0.2.0').code).toBe(0);
+    expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
+    expect(deploy('publish', 'mf-menu', '0.2.0').stdout).toContain('published already (identical)');
+
+    fs.writeFileSync(path.join(appRoot, 'mf-menu', 'dist', '0.2.0', 'remoteEntry.js'), '/* changed */');
+    const run = deploy('publish', 'mf-menu', '0.2.0');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/mf-menu 0\.2\.0 is published already and the local build differs \(remoteEntry\.js differs\)/);
+    expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
+  });
+
+  it('a fresh machine with only the store (no builds) can release and roll back every published version', () => {
+    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
+    for (const folder of FOLDERS) expect(deploy('publish', folder, '0.1.0').code).toBe(0);
+    // The shell the host runs must be published too: release one, then wipe every local build.
+    fakeShell('0.2.0');
+    expect(deploy('release', 'shell', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    fs.rmSync(appRoot, { recursive: true });
+
+    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
+    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
+    expect(deploy('status').stdout).toMatch(/hamburg\.localhost.*0\.2\.0 ✓ published\s+0\.3\.0 ✓ published/);
+  });
+
+  it('rebuilding an existing version fails unless the output is byte-identical', () => {
+    const appDir = path.join(appRoot, 'mf-cart');
+    fs.mkdirSync(path.join(appDir, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(appDir, 'src', 'index.js'), 'export const text = "alt";\n');
+    fs.writeFileSync(
+      path.join(appDir, 'webpack.config.mjs'),
+      `import path from 'node:path';
+export default ({ version }) => ({
+  mode: 'production',
+  context: ${JSON.stringify(appDir)},
+  entry: { remoteEntry: './src/index.js' },
+  output: { path: path.join(${JSON.stringify(appDir)}, 'dist', version), filename: '[name].js', clean: true, library: { type: 'module' } },
+  experiments: { outputModule: true },
+});
+`,
+    );
+    expect(deploy('build', 'mf-cart', '0.6.0').code).toBe(0);
+    const entry = path.join(appDir, 'dist', '0.6.0', 'remoteEntry.js');
+    const built = fs.readFileSync(entry, 'utf8');
+    expect(built).toContain('alt');
+
+    const same = deploy('build', 'mf-cart', '0.6.0');
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('byte-identical');
+
+    fs.writeFileSync(path.join(appDir, 'src', 'index.js'), 'export const text = "neu";\n');
+    const changed = deploy('build', 'mf-cart', '0.6.0');
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toMatch(/mf-cart 0\.6\.0 exists already .* and this build differs \(remoteEntry\.js differs\)/);
+    expect(fs.readFileSync(entry, 'utf8')).toBe(built);
   });
 });

@@ -35,7 +35,8 @@ export default defineConfig<{ shopTime: string }>({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(here, 'playwright-report') }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // E2E_HOST runs the suite against another host's descriptor (e.g. preview.localhost; deploy/README.md).
+    baseURL: `http://${process.env.E2E_HOST ?? 'localhost'}:${port}`,
     viewport: { width: 412, height: 915 },
     locale: 'de-DE',
     // page.route cannot see requests a service worker makes; tests/pwa.spec.ts allows it.

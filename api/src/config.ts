@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { parseInstant } from './clock';
+import { s3ConfigFromEnv, type S3ArtifactConfig } from './deploy/s3-config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Repository root (api/src/.. /..). */
@@ -20,6 +21,12 @@ export interface ApiConfig {
   deployHostsDir: string;
   /** Root under which shell/dist and <remote>/dist/<version> live. */
   appRoot: string;
+  /** Folder of the artifact store: published app versions and the release log (deploy/README.md). */
+  artifactStore: string;
+  /** Refuse descriptors that name versions neither published nor built. */
+  checkReleases: boolean;
+  /** The S3 bucket behind the artifact store (ARTIFACT_S3_BUCKET …), if any. */
+  s3: S3ArtifactConfig | undefined;
   firebaseProjectId: string;
   firebaseAuthEmulatorHost: string | undefined;
   stripeSecretKey: string | undefined;
@@ -88,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     redisUrl: env.REDIS_URL || undefined,
     deployHostsDir: env.DEPLOY_HOSTS_DIR ?? path.join(REPO_ROOT, 'deploy', 'hosts'),
     appRoot: env.APP_ROOT ?? REPO_ROOT,
+    artifactStore: env.ARTIFACT_STORE || path.join(REPO_ROOT, 'deploy', 'artifacts'),
+    // A descriptor naming a version that is neither published nor built is refused (at start: the API
+    // does not start; on reload: the last good descriptors stay). Off by default only under a test runner
+    // (API tests run before any app is built); CHECK_RELEASES=on|off decides explicitly.
+    s3: s3ConfigFromEnv(env),
+    checkReleases: (env.CHECK_RELEASES || (process.env.NODE_ENV === 'test' ? 'off' : 'on')) !== 'off',
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-streetfood',
     firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,

@@ -8,6 +8,9 @@ import { offsetClock } from './clock';
 import { REPO_ROOT, type ApiConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from './deploy/descriptors';
+import { folderArtifactStore, servedVersionDir } from './deploy/artifact-store';
+import { pullNamedVersions } from './deploy/pull-versions';
+import { ACCEPTED_CONTRACT_VERSIONS, CONTRACT_VERSION } from '@shop/shared/contract';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
 import { registerActionRoute } from './http/action-route';
 import { registerAuthEmulatorProxy } from './http/auth-emulator-proxy';
@@ -57,7 +60,28 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   const verifier =
     deps.verifier ?? (await import('./auth/verify')).createFirebaseVerifier(config.firebaseProjectId, config.firebaseAuthEmulatorHost).catch(() => noAuth);
   const resolvedVerifier = await verifier;
-  const descriptors = createDescriptorSource(config.deployHostsDir);
+  const store = folderArtifactStore(config.artifactStore);
+  const s3 = config.s3 ? (await import('./deploy/s3-artifacts')).s3Artifacts(config.s3) : undefined;
+  // With a bucket behind the store, the versions the descriptors name are pulled before they are checked.
+  if (s3) await pullNamedVersions(config.deployHostsDir, store, config.appRoot, s3);
+  let pulling = false;
+  const descriptors: DescriptorSource = createDescriptorSource(config.deployHostsDir, {
+    ...(config.checkReleases ? { exists: (app: string, version: string) => servedVersionDir(store, config.appRoot, app, version) !== null } : {}),
+    onError: (error) => {
+      console.error(`[descriptors] ${error.message} (still serving the last valid descriptors)`);
+      if (!s3 || pulling) return;
+      // A release made on another machine: fetch its versions, then read the descriptors again.
+      pulling = true;
+      void pullNamedVersions(config.deployHostsDir, store, config.appRoot, s3)
+        .then((pulled) => {
+          if (pulled.length) descriptors.retry();
+        })
+        .catch((pullError: unknown) => console.error(`[descriptors] pulling versions from ${s3.describe()} failed: ${String(pullError)}`))
+        .finally(() => {
+          pulling = false;
+        });
+    },
+  });
   const menus = createMenuRepository(database.db);
   const orderTokens = await loadOrderTokens(database.db);
   const stopMaintenance =
@@ -129,9 +153,21 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments);
   });
   app.get('/api/health', async () => ({ ok: true, database: database.driver }));
+  // The contract versions this API accepts: asked by the release gate (deploy/lib/gate.mjs).
+  app.get('/api/contract', async () => ({ current: CONTRACT_VERSION, accepted: ACCEPTED_CONTRACT_VERSIONS }));
   if (testClock) registerTestClockRoute(app, testClock);
   if (config.firebaseAuthEmulatorHost) registerAuthEmulatorProxy(app, config.firebaseAuthEmulatorHost);
-  await registerStaticRoutes(app, config.appRoot);
+  await registerStaticRoutes(app, {
+    appRoot: config.appRoot,
+    store,
+    shellVersionFor: (request) => {
+      try {
+        return descriptors.forHost(request.hostname).shell;
+      } catch {
+        return undefined;
+      }
+    },
+  });
   registerMediaRoute(app, path.join(REPO_ROOT, 'api', 'media'));
 
   return {
@@ -142,6 +178,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     descriptors,
     orderTokens,
     async close() {
+      s3?.close();
       await stopMaintenance();
       await app.close();
       await events.close();

@@ -27,7 +27,14 @@ describe('compression', () => {
       precompress(dir);
     }
     fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><title>Shop</title>');
-    const config = { ...loadConfig({ RATE_LIMITS: 'off' }), logLevel: 'silent', appRoot: tmp, deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
+    fs.writeFileSync(path.join(remote, 'mf-manifest.json'), '{"name":"mf_menu"}');
+    const config = {
+      ...loadConfig({ RATE_LIMITS: 'off' }),
+      logLevel: 'silent',
+      appRoot: tmp,
+      artifactStore: path.join(tmp, 'store'),
+      deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts'),
+    };
     api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth });
   });
   afterAll(async () => {

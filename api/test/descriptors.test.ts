@@ -23,12 +23,15 @@ function copyHosts(): { tmp: string; hostsDir: string } {
   return { tmp, hostsDir };
 }
 
-/** A fake build folder, enough for the deploy command's checks. */
+/** A fake build folder, enough for the deploy command's checks (manifest, build-info with what it needs and has). */
 function fakeBuild(appRoot: string, folder: string, version: string) {
-  const dir = path.join(appRoot, folder, 'dist', version);
+  const dir = folder === 'shell' ? path.join(appRoot, 'shell', 'dist') : path.join(appRoot, folder, 'dist', version);
   fs.mkdirSync(dir, { recursive: true });
   const name = folder.replace('-', '_');
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name, metaData: { publicPath: `/mf/${folder}/${version}/` } }));
+  const entry = folder === 'shell' ? 'index.html' : 'mf-manifest.json';
+  fs.writeFileSync(path.join(dir, entry), JSON.stringify({ name, metaData: { publicPath: `/mf/${folder}/${version}/` } }));
+  const info = { app: folder, version, contractVersion: 2, provides: { rxjs: '7.8.2' }, requires: { rxjs: '^7.8.2' }, files: [entry] };
+  fs.writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify(info));
 }
 
 describe('GET /deploy/descriptor.json', () => {
@@ -44,7 +47,7 @@ describe('GET /deploy/descriptor.json', () => {
 
   beforeAll(async () => {
     ({ tmp, hostsDir } = copyHosts());
-    const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: tmp };
+    const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: tmp, artifactStore: path.join(tmp, 'store') };
     api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
   });
   afterAll(async () => {
@@ -105,11 +108,12 @@ describe('GET /deploy/descriptor.json', () => {
 
   it('serves a release made with the deploy command at once, without a restart', async () => {
     const appRoot = path.join(tmp, 'app');
+    fakeBuild(appRoot, 'shell', 'local');
     fakeBuild(appRoot, 'mf-menu', '0.1.0');
     fakeBuild(appRoot, 'mf-menu', '0.2.0');
     const deploy = (...args: string[]) =>
       spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {
-        env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot },
+        env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot, ARTIFACT_STORE: path.join(tmp, 'store'), DEPLOY_PUBLIC_URL: '' },
         encoding: 'utf8',
       });
 
@@ -195,5 +199,78 @@ describe.each(testDatabases())('GetAppconfig per host on $name', (database) => {
       [1, '20099'],
       [2, '20146'],
     ]);
+  });
+});
+
+describe('releases the API serves (artifact store, shell per host, missing versions)', () => {
+  let tmp: string;
+  let hostsDir: string;
+  let store: string;
+  let api: Api | undefined;
+  const FOLDERS = ['mf-menu', 'mf-cart', 'mf-checkout', 'mf-account', 'mf-orders'];
+
+  const publish = (folder: string, version: string, body: string) => {
+    const dir = path.join(store, folder, version);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, folder === 'shell' ? 'index.html' : 'mf-manifest.json'), body);
+  };
+  const start = async (extra: Record<string, string> = {}) =>
+    createApi(
+      { ...loadConfig({ CHECK_RELEASES: 'on', ...extra }), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: path.join(tmp, 'app'), artifactStore: store },
+      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+    );
+
+  beforeAll(() => {
+    ({ tmp, hostsDir } = copyHosts());
+    store = path.join(tmp, 'store');
+    for (const folder of FOLDERS) publish(folder, '0.1.0', JSON.stringify({ name: folder, published: true }));
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses to start when a descriptor names a version that is neither published nor built', async () => {
+    const file = path.join(hostsDir, 'hamburg.json');
+    const original = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, original.replace('"mf_menu": "0.1.0"', '"mf_menu": "0.9.0"'));
+    await expect(start()).rejects.toThrow(/hamburg\.json: names versions that are neither published nor built: mf-menu 0\.9\.0/);
+    fs.writeFileSync(file, original);
+  });
+
+  it('serves published versions from the store, a local build of the same version never wins', async () => {
+    const local = path.join(tmp, 'app', 'mf-menu', 'dist', '0.1.0');
+    fs.mkdirSync(local, { recursive: true });
+    fs.writeFileSync(path.join(local, 'mf-manifest.json'), JSON.stringify({ name: 'mf-menu', published: false }));
+    api = await start();
+    const res = await api.app.inject({ method: 'GET', url: '/mf/mf-menu/0.1.0/mf-manifest.json', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'mf-menu', published: true });
+  });
+
+  it('serves each host its own shell version', async () => {
+    publish('shell', '0.2.0', '<!doctype html><title>shell 0.2.0</title>');
+    const file = path.join(hostsDir, 'hamburg.json');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('  "remotes": {', '  "shell": "0.2.0",\n  "remotes": {'));
+    const hamburg = await api!.app.inject({ method: 'GET', url: '/Korb', headers: { host: 'hamburg.localhost' } });
+    expect(hamburg.body).toContain('shell 0.2.0');
+    const descriptor = await api!.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host: 'hamburg.localhost' } });
+    expect(descriptor.json<ResolvedDescriptor>()).toMatchObject({ shell: '0.2.0', preview: false });
+    const other = await api!.app.inject({ method: 'GET', url: '/Korb', headers: { host: 'eimsbuettel.localhost' } });
+    expect(other.body).not.toContain('shell 0.2.0');
+  });
+
+  it('keeps the last good descriptors when one is edited to name a missing version', async () => {
+    const file = path.join(hostsDir, 'eimsbuettel.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"mf_cart": "0.1.0"', '"mf_cart": "0.7.0"'));
+    const res = await api!.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host: 'eimsbuettel.localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ResolvedDescriptor>().remotes.mf_cart).toEqual({ version: '0.1.0', entry: '/mf/mf-cart/0.1.0/mf-manifest.json' });
+  });
+
+  it('tells the release gate which contract versions it accepts', async () => {
+    const res = await api!.app.inject({ method: 'GET', url: '/api/contract' });
+    expect(res.json()).toEqual({ current: 2, accepted: [1, 2] });
   });
 });

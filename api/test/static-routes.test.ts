@@ -52,9 +52,16 @@ beforeAll(async () => {
   write('mf-menu/dist/0.1.0/remoteEntry.js', 'var mf_menu;');
   write('mf-menu/dist/0.1.0/512.9f8e7d6c.js', 'console.log("menu chunk");');
   write('mf-menu/dist/0.1.0/assets/burrito.0a1b2c3d.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('mf-menu/dist/0.2.0/mf-manifest.json', '{"name":"mf_menu"}');
   write('mf-menu/dist/0.2.0/remoteEntry.js', 'var mf_menu2;');
   write('secret.txt', 'not public');
-  const config = { ...loadConfig({}), logLevel: 'silent', appRoot, deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    appRoot,
+    artifactStore: path.join(appRoot, 'store'),
+    deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts'),
+  };
   api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
 });

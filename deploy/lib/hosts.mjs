@@ -99,14 +99,42 @@ export function replaceRemoteLine(text, remoteKey, version) {
 }
 
 /**
- * Checks that the new text differs from the old descriptor only in remotes[remoteKey]: the edited
- * line really was the remote's entry, not a look-alike elsewhere.
+ * Changes the shell version of a descriptor: its `"shell": "x.y.z",` line, inserted above `"remotes"`
+ * when the host ran the local shell, removed when it goes back to it ('local').
+ */
+export function replaceShellLine(text, version) {
+  const lines = text.split('\n');
+  const pattern = /^(\s*"shell"\s*:\s*")([^"\\]*)("\s*,?\s*\r?)$/;
+  const index = lines.findIndex((line) => pattern.test(line));
+  if (index >= 0) {
+    const from = pattern.exec(lines[index])[2];
+    if (version === 'local') lines.splice(index, 1);
+    else lines[index] = lines[index].replace(pattern, (_all, head, _old, tail) => `${head}${version}${tail}`);
+    return { text: lines.join('\n'), from, line: index + 1 };
+  }
+  if (version === 'local') throw new DeployError('the descriptor runs the local shell already');
+  const remotesLine = lines.findIndex((line) => /^\s*"remotes"\s*:/.test(line));
+  if (remotesLine < 0) throw new DeployError('no "remotes" line to put the shell version above');
+  const indent = /^\s*/.exec(lines[remotesLine])[0];
+  lines.splice(remotesLine, 0, `${indent}"shell": "${version}",`);
+  return { text: lines.join('\n'), from: 'local', line: remotesLine + 1 };
+}
+
+/**
+ * Checks that the new text differs from the old descriptor only in the app's version: the edited
+ * line really was its entry, not a look-alike elsewhere.
  */
 export function assertOnlyRemoteChanged(oldJson, newText, remoteKey, version) {
   const next = JSON.parse(newText);
-  const expected = { ...oldJson, remotes: { ...oldJson.remotes, [remoteKey]: version } };
+  let expected;
+  if (remoteKey === 'shell') {
+    const { shell: _previous, ...rest } = oldJson;
+    expected = version === 'local' ? rest : { ...oldJson, shell: version };
+  } else {
+    expected = { ...oldJson, remotes: { ...oldJson.remotes, [remoteKey]: version } };
+  }
   if (!isDeepStrictEqual(next, expected)) {
-    throw new DeployError(`the edited line is not remotes.${remoteKey}; refusing to change anything else`);
+    throw new DeployError(`the edited line is not ${remoteKey === 'shell' ? 'shell' : `remotes.${remoteKey}`}; refusing to change anything else`);
   }
   return next;
 }

@@ -1,5 +1,6 @@
 // Where the deploy command reads and writes. Environment overrides exist so tests and e2e can work
-// on a temporary copy of the descriptors (DEPLOY_HOSTS_DIR) and of the built apps (APP_ROOT).
+// on a temporary copy of the descriptors (DEPLOY_HOSTS_DIR), of the built apps (APP_ROOT) and of the
+// artifact store (ARTIFACT_STORE).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,11 +8,18 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export function deployPaths(env = process.env) {
   const hostsDir = path.resolve(env.DEPLOY_HOSTS_DIR || path.join(REPO_ROOT, 'deploy', 'hosts'));
+  const storeDir = path.resolve(env.ARTIFACT_STORE || path.join(REPO_ROOT, 'deploy', 'artifacts'));
   return {
     hostsDir,
-    /** Root under which <remote>/dist/<version>/ live (the API's APP_ROOT). */
+    /** Root under which <remote>/dist/<version>/ and shell/dist-versions/<version>/ are built (the API's APP_ROOT). */
     appRoot: path.resolve(env.APP_ROOT || REPO_ROOT),
-    /** The release log sits beside the hosts folder: deploy/releases.log for deploy/hosts. */
-    logFile: path.resolve(env.DEPLOY_RELEASE_LOG || path.join(path.dirname(hostsDir), 'releases.log')),
+    /** The artifact store: published versions <app>/<version>/ and the release log (the API's ARTIFACT_STORE). */
+    storeDir,
+    /** The release log lives in the store, so every machine sharing the store can roll back. */
+    logFile: path.resolve(env.DEPLOY_RELEASE_LOG || path.join(storeDir, 'releases.log')),
+    /** Base URL guests use for the host (the gate fetches the files there), e.g. https://hamburg.example. */
+    publicUrl: env.DEPLOY_PUBLIC_URL || undefined,
+    /** ARTIFACT_S3_* and AWS_REGION: the bucket side of the store (deploy/lib/s3.mjs). */
+    s3Env: env,
   };
 }

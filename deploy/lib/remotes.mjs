@@ -7,6 +7,11 @@ export const REMOTES = [
   { folder: 'mf-orders', key: 'mf_orders' },
 ];
 
+/** The shell, released per host like a remote (descriptor key `shell`, top level). */
+export const SHELL = { folder: 'shell', key: 'shell', kind: 'shell' };
+/** Every app the deploy command releases. */
+export const APPS = [SHELL, ...REMOTES];
+
 /** Semantic version as the host descriptor schema accepts it. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
@@ -15,7 +20,13 @@ export function findRemote(name) {
   const wanted = String(name ?? '')
     .trim()
     .toLowerCase();
-  return REMOTES.find((r) => r.folder === wanted || r.key === wanted);
+  return APPS.find((r) => r.folder === wanted || r.key === wanted);
+}
+
+/** The version a descriptor names for an app ('local' for a shell it does not name). */
+export function versionIn(descriptorJson, app) {
+  if (app.key === 'shell') return descriptorJson?.shell ?? 'local';
+  return descriptorJson?.remotes?.[app.key];
 }
 
 /** Orders versions numerically (0.10.0 after 0.9.0); a pre-release sorts before its release. */

@@ -8,3 +8,5 @@ export const REPO_ROOT = path.resolve(E2E_DIR, '..');
  * deploy/hosts and two e2e runs in one tree do not reset each other's releases.
  */
 export const E2E_HOSTS_DIR = path.join(E2E_DIR, '.tmp', `hosts-${process.env.E2E_PORT ?? 4310}`);
+/** The artifact store the e2e server reads (a fresh folder per run, so releases made by tests start from nothing). */
+export const E2E_STORE_DIR = path.join(E2E_DIR, '.tmp', `store-${process.env.E2E_PORT ?? 4310}`);

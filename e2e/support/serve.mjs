@@ -7,10 +7,11 @@ import path from 'node:path';
 import { buildOutdated } from '../../scripts/lib/apps.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { DEFAULT_TEST_INSTANT } from '../../shared/src/testing/instants.ts';
-import { E2E_HOSTS_DIR, REPO_ROOT } from './paths.mjs';
+import { E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from './paths.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 fs.rmSync(E2E_HOSTS_DIR, { recursive: true, force: true });
+fs.rmSync(E2E_STORE_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_HOSTS_DIR, { recursive: true });
 for (const file of fs.readdirSync(path.join(REPO_ROOT, 'deploy', 'hosts'))) {
   if (file.endsWith('.json')) fs.copyFileSync(path.join(REPO_ROOT, 'deploy', 'hosts', file), path.join(E2E_HOSTS_DIR, file));
@@ -20,6 +21,9 @@ const stack = await startStack({
   port,
   env: {
     DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
+    ARTIFACT_STORE: E2E_STORE_DIR,
+    // Every descriptor must name versions that exist (the builds above); refused otherwise.
+    CHECK_RELEASES: 'on',
     PGLITE_DIR: 'memory://',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     NODE_ENV: 'test',

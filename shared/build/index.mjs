@@ -10,6 +10,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { CopyPublicPlugin } from './copy-public-plugin.mjs';
+import { BuildInfoPlugin } from './build-info-plugin.mjs';
+import { RUNTIME_ENTRIES, RUNTIME_VERSION } from './runtime-part.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SHARED_PACKAGE_DIR = path.resolve(here, '..');
@@ -38,16 +40,23 @@ function installedVersion(requireFromApp, request) {
   return readJson(requireFromApp.resolve(`${pkgName}/package.json`)).version;
 }
 
-/** Shared-module configuration: the singletons above plus every '@shop/shared/*' module. */
+/**
+ * Shared-module configuration: the third-party singletons above and the runtime part of
+ * @shop/shared (runtime-part.mjs), all with requiredVersion and strictVersion: a remote that needs
+ * a version the page does not provide fails to load (and shows its fallback) instead of running on
+ * the wrong one; the release gate refuses it before guests see it. The pure part of @shop/shared
+ * is not shared: each app bundles the version it was built with.
+ */
 export function sharedConfig(appDir) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const shared = {};
   for (const request of SINGLETONS) {
     const version = installedVersion(requireFromApp, request);
-    shared[request] = { singleton: true, requiredVersion: `^${version}`, version };
+    shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version };
   }
-  const sharedVersion = readJson(path.join(SHARED_PACKAGE_DIR, 'package.json')).version;
-  shared['@shop/shared/'] = { singleton: true, requiredVersion: `^${sharedVersion}`, version: sharedVersion };
+  for (const entry of RUNTIME_ENTRIES) {
+    shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION };
+  }
   return shared;
 }
 
@@ -56,9 +65,14 @@ export function appVersion(appDir, override) {
   return override ?? process.env.MF_RELEASE_VERSION ?? readJson(path.join(appDir, 'package.json')).version;
 }
 
-/** Output folder of an app build. */
-export function outputDir(appDir, { host, version }) {
-  return host ? path.join(appDir, 'dist') : path.join(appDir, 'dist', version);
+/**
+ * Output folder of an app build: a remote's <app>/dist/<version>/; the shell's development build
+ * shell/dist/ and a versioned shell build (built for a release with --version) shell/dist-versions/<version>/
+ * (api/src/deploy/artifact-store.ts localBuildDir serves from the same folders).
+ */
+export function outputDir(appDir, { host, version, versioned = false }) {
+  if (host) return versioned ? path.join(appDir, 'dist-versions', version) : path.join(appDir, 'dist');
+  return path.join(appDir, 'dist', version);
 }
 
 /**
@@ -84,7 +98,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
     target: 'web',
     devtool: false,
     output: {
-      path: outputDir(appDir, { host, version }),
+      path: outputDir(appDir, { host, version, versioned: (override ?? process.env.MF_RELEASE_VERSION) !== undefined }),
       publicPath,
       uniqueName: name,
       filename: '[name].[contenthash:8].js',
@@ -156,6 +170,8 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
             }),
           ]
         : []),
+      // build-info.json: what the release gate checks (shared singletons provided and required, contract version).
+      new BuildInfoPlugin({ app: folder, name, version, shared: sharedConfig(appDir), host }),
       ...plugins,
     ],
   };

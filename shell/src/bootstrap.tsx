@@ -5,6 +5,8 @@ import { ensureBrowserId } from '@shop/shared/client';
 import { descriptorStore } from '@shop/shared/stores';
 import { App } from './App';
 import { loadDescriptor } from './federation/descriptor';
+import { PreviewBadge } from './federation/PreviewBadge';
+import { applyVersionOverrides } from './federation/version-overrides';
 import { registerRemoteApps } from './federation/register-apps';
 import { setupFederation } from './federation/remotes';
 import { installNavigationGuard } from './navigation/guard';
@@ -18,7 +20,8 @@ import { registerServiceWorker } from './register-sw';
 
 async function main() {
   ensureBrowserId();
-  const descriptor = await loadDescriptor();
+  // Preview hosts only: this browser's remote versions for QA (deploy/README.md, Preview).
+  const { descriptor, overrides } = applyVersionOverrides(await loadDescriptor(), window.location.search, localStorage);
   descriptorStore.next(descriptor);
   setupFederation(descriptor);
   applyEntryContext(window.location, descriptor);
@@ -39,6 +42,10 @@ async function main() {
       }}
     />,
   );
+  if (Object.keys(overrides).length) {
+    const host = document.body.appendChild(document.createElement('div'));
+    createRoot(host).render(<PreviewBadge overrides={overrides} />);
+  }
   restoreAccountSession();
   registerServiceWorker();
   startServerEvents();

@@ -16,8 +16,24 @@ export const REMOTE_FOLDERS: Record<keyof HostDescriptor['remotes'], string> = {
   mf_orders: 'mf-orders',
 };
 
-/** Reads and validates every deploy/hosts/*.json; a broken descriptor fails loudly with its file name. */
-export function readDescriptors(dir: string): DescriptorFile[] {
+/** Answers whether an app version can be served (published or built); used to refuse descriptors naming missing versions. */
+export type VersionCheck = (app: string, version: string) => boolean;
+
+/** The versions a descriptor names that cannot be served ('mf-menu 0.9.0'). */
+export function missingVersions(descriptor: HostDescriptor, exists: VersionCheck): string[] {
+  const named: [string, string][] = Object.entries(descriptor.remotes).map(([key, version]) => [
+    REMOTE_FOLDERS[key as keyof HostDescriptor['remotes']],
+    version,
+  ]);
+  if (descriptor.shell) named.push(['shell', descriptor.shell]);
+  return named.filter(([app, version]) => !exists(app, version)).map(([app, version]) => `${app} ${version}`);
+}
+
+/**
+ * Reads and validates every deploy/hosts/*.json; a broken descriptor fails loudly with its file name,
+ * as does one naming a version that is neither published nor built (when `exists` is given).
+ */
+export function readDescriptors(dir: string, exists?: VersionCheck): DescriptorFile[] {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -32,6 +48,8 @@ export function readDescriptors(dir: string): DescriptorFile[] {
       }
       const parsed = hostDescriptor.safeParse(json);
       if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      const missing = exists ? missingVersions(parsed.data, exists) : [];
+      if (missing.length) throw new Error(`${file}: names versions that are neither published nor built: ${missing.join(', ')}`);
       return { file, descriptor: parsed.data };
     });
   // A host (or the default '*') in two files would make the choice depend on file order.
@@ -52,7 +70,7 @@ export function readDescriptors(dir: string): DescriptorFile[] {
  * API does not start with a broken descriptor. A file broken later (a hand edit) does not take the
  * shop down: the last valid set stays in service and the problem is reported once.
  */
-export function createDescriptorSource(dir: string, options: { onError?: (error: Error) => void } = {}) {
+export function createDescriptorSource(dir: string, options: { onError?: (error: Error) => void; exists?: VersionCheck } = {}) {
   const onError = options.onError ?? ((error: Error) => console.error(`[descriptors] ${error.message} (still serving the last valid descriptors)`));
   const stampOf = () =>
     fs
@@ -64,7 +82,7 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
         return `${f}:${stat.size}:${stat.mtimeMs}:${stat.ino}`;
       })
       .join('|');
-  let cache: { stamp: string; files: DescriptorFile[] } = { stamp: stampOf(), files: readDescriptors(dir) };
+  let cache: { stamp: string; files: DescriptorFile[] } = { stamp: stampOf(), files: readDescriptors(dir, options.exists) };
   let failedStamp: string | null = null;
   const all = (): DescriptorFile[] => {
     let stamp: string;
@@ -76,7 +94,7 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
     }
     if (stamp === cache.stamp || stamp === failedStamp) return cache.files;
     try {
-      cache = { stamp, files: readDescriptors(dir) };
+      cache = { stamp, files: readDescriptors(dir, options.exists) };
       failedStamp = null;
     } catch (error) {
       failedStamp = stamp;
@@ -86,6 +104,11 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
   };
   return {
     all,
+    /** Reads the files again at the next use even if they did not change (e.g. after missing versions arrived). */
+    retry() {
+      failedStamp = null;
+      cache = { ...cache, stamp: '' };
+    },
     /** The descriptor for a host name (case-insensitive, without port); '*' marks the default. */
     forHost(hostname: string): HostDescriptor {
       const files = all();
@@ -110,6 +133,8 @@ export function resolveDescriptor(hostname: string, descriptor: HostDescriptor, 
     branch: descriptor.branch,
     features: descriptor.features,
     remotes,
+    shell: descriptor.shell ?? 'local',
+    preview: descriptor.preview,
     ...(descriptor.firebase ? { firebase: descriptor.firebase } : {}),
     payments,
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACTIONS, actionRequest, isActionName, type ResponseFlags } from '@shop/shared/contract';
+import { ACCEPTED_CONTRACT_VERSIONS, ACTIONS, actionRequest, isAcceptedContractVersion, isActionName, type ResponseFlags } from '@shop/shared/contract';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import type { ActionContext, HandlerMap } from '../actions/context';
 import { ApiError, badRequest } from './api-error';
@@ -45,6 +45,16 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
         throw badRequest(`Invalid request: ${describe(issues)}`, issues);
       }
       const { action, payload } = envelope.data;
+      if (!isAcceptedContractVersion(envelope.data.contractVersion)) {
+        // An app older or newer than this API: the spec's forceReload makes the shell reload it (ADR 0020).
+        flags = { forceReload: true };
+        throw new ApiError(
+          409,
+          'contract_unsupported',
+          `Contract version ${String(envelope.data.contractVersion)} is not accepted (accepted: ${ACCEPTED_CONTRACT_VERSIONS.join(', ')})`,
+          shellTexts.forceReloadNotice,
+        );
+      }
       if (!isActionName(action)) throw new ApiError(400, 'unknown_action', `Unknown action "${action}"`);
       await limit(request, action, envelope.data.browserId, payload);
       const schema = ACTIONS[action].payload as z.ZodType;

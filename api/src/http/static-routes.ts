@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@shop/shared/routes';
+import type { FastifyRequest } from 'fastify';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
+import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
-const VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
-const UNHASHED = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'mf-stats.json', 'remoteEntry.js', 'build-stamp.json']);
+const UNHASHED = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'mf-stats.json', 'remoteEntry.js', 'build-stamp.json', 'build-info.json']);
 /** A file name with webpack's 8-character content hash. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
@@ -23,8 +24,21 @@ const notFound = (reply: FastifyReply, message: string) => reply.code(404).send(
  * the web manifest and unknown app routes are no-cache. Unknown paths get index.html so the
  * shell can show its route or 'Seite nicht gefunden'.
  */
-export async function registerStaticRoutes(app: FastifyInstance, appRoot: string): Promise<void> {
+export interface StaticRoutesOptions {
+  readonly appRoot: string;
+  readonly store: FolderArtifactStore;
+  /** The shell version the request's host runs (its descriptor's `shell`), or undefined for the local build. */
+  readonly shellVersionFor: (request: FastifyRequest) => string | undefined;
+}
+
+export async function registerStaticRoutes(app: FastifyInstance, { appRoot, store, shellVersionFor }: StaticRoutesOptions): Promise<void> {
   const shellDist = path.join(appRoot, 'shell', 'dist');
+  /** The folder the request's shell is served from: the host's released shell version, else the local build. */
+  const shellRootOf = (request: FastifyRequest): string => {
+    const version = shellVersionFor(request);
+    if (!version) return shellDist;
+    return servedVersionDir(store, appRoot, 'shell', version) ?? shellDist;
+  };
 
   app.get<{ Params: { folder: string; version: string; '*': string } }>('/mf/:folder/:version/*', async (request, reply) => {
     const { folder, version } = request.params;
@@ -32,9 +46,10 @@ export async function registerStaticRoutes(app: FastifyInstance, appRoot: string
     if (!REMOTE_FOLDER_SET.has(folder) || !VERSION_PATTERN.test(version) || !file || file.split(/[\\/]/).some((s) => s === '..' || s === '')) {
       return notFound(reply, 'No such remote file');
     }
-    const root = path.join(appRoot, folder, 'dist', version);
-    const full = path.join(root, file);
-    if (!full.startsWith(root + path.sep) || !fs.existsSync(full) || !fs.statSync(full).isFile()) {
+    // Published versions come from the artifact store; unpublished ones from the local build folder.
+    const root = servedVersionDir(store, appRoot, folder, version);
+    const full = root ? path.join(root, file) : '';
+    if (!root || !full.startsWith(root + path.sep) || !fs.existsSync(full) || !fs.statSync(full).isFile()) {
       return notFound(reply, `${folder}@${version}/${file} not found`);
     }
     reply.header('access-control-allow-origin', '*');
@@ -48,23 +63,26 @@ export async function registerStaticRoutes(app: FastifyInstance, appRoot: string
     prefix: '/',
     index: false,
     wildcard: false,
-    serve: fs.existsSync(shellDist),
+    // Shell files are served by the not-found handler below from the host's shell folder; the plugin
+    // provides reply.sendFile with pre-compressed copies.
+    serve: false,
     cacheControl: false,
     // Brotli/gzip files written at build time (shared/build/precompress.mjs), for these routes and
     // every reply.sendFile (the remotes' versioned folders): Content-Encoding and Vary are set.
     preCompressed: true,
     // @fastify/static 10 calls setHeaders(reply, path, stat) for every file it sends, also for
     // reply.sendFile from other routes: only the shell's own files are decided here.
-    setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-      if (!filePath.startsWith(shellDist + path.sep)) return;
+    setHeaders(reply: { header(name: string, value: string): unknown; getHeader?(name: string): unknown }, filePath: string) {
+      // The /mf/ route decided its caching already.
+      if (reply.getHeader?.('cache-control') !== undefined) return;
       // A pre-compressed copy (main.0123abcd.js.br) is cached as its original.
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
       reply.header('cache-control', HASHED.test(name) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
     },
   });
 
-  const sendIndex = async (reply: FastifyReply, status = 200) => {
-    const index = path.join(shellDist, 'index.html');
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    const index = path.join(shellRootOf(request), 'index.html');
     if (!fs.existsSync(index)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('Die Shell ist noch nicht gebaut. Bitte `npm start` ausführen.');
     }
@@ -72,21 +90,28 @@ export async function registerStaticRoutes(app: FastifyInstance, appRoot: string
     return reply.code(status).type('text/html; charset=utf-8').send(fs.createReadStream(index));
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isShellPath = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/');
     if (isShellPath) {
       // Shell files written after the start (a new shell release) are not among the routes that
       // fastify-static registered at startup: they are served from here.
-      const candidate = path.join(shellDist, url);
-      if (url !== '/' && candidate.startsWith(shellDist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
-        return reply.sendFile(url.slice(1), shellDist);
+      const shellRoot = shellRootOf(request);
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(url);
+      } catch {
+        return notFound(reply, 'Malformed path');
+      }
+      const candidate = path.join(shellRoot, decoded);
+      if (url !== '/' && candidate.startsWith(shellRoot + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+        return reply.sendFile(path.relative(shellRoot, candidate), shellRoot);
       }
       // Every app path gets the shell: known routes and 'Seite nicht gefunden' are rendered
       // client-side from the route table. A path outside the route table answers 404 so that
       // crawlers and link checkers see it is not a page.
-      if (!path.extname(url)) return sendIndex(reply, matchRoute(url) ? 200 : 404);
+      if (!path.extname(url)) return sendIndex(request, reply, matchRoute(url) ? 200 : 404);
     }
     return notFound(reply, `No route for ${request.method} ${url}`);
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ActionName, ActionPayload, OrderDraftInput } from '@shop/shared/contract';
+import { CONTRACT_VERSION, type ActionName, type ActionPayload, type OrderDraftInput } from '@shop/shared/contract';
 import { needsCashCaptcha } from '../../src/actions/checkout';
 import { loadConfig, REPO_ROOT } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -19,7 +19,7 @@ export interface TestApi {
   call<A extends ActionName>(
     action: A,
     payload: ActionPayload<A>,
-    options?: { browserId?: string; token?: string; host?: string; solveCaptcha?: boolean },
+    options?: { browserId?: string; token?: string; host?: string; solveCaptcha?: boolean; contractVersion?: number | null },
   ): Promise<{ status: number; body: Record<string, unknown> & { ok: boolean } }>;
   /** Raw body, for malformed requests. */
   post(body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
@@ -68,7 +68,16 @@ export async function startTestApi(database: Database, options: TestApiOptions =
       method: 'POST',
       url: '/api/action',
       headers: { host: opts.host ?? 'localhost', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-      payload: { action, payload, channel: 'on-the-go', browserId: opts.browserId ?? TEST_BROWSER_ID, secToken: '', timeout: 10000 },
+      payload: {
+        action,
+        payload,
+        channel: 'on-the-go',
+        browserId: opts.browserId ?? TEST_BROWSER_ID,
+        secToken: '',
+        timeout: 10000,
+        // The current contract unless a test speaks another one (null: an envelope without the field, version 1).
+        ...(opts.contractVersion === null ? {} : { contractVersion: opts.contractVersion ?? CONTRACT_VERSION }),
+      },
     });
     return { status: res.statusCode, body: res.json<Record<string, unknown> & { ok: boolean }>() };
   };

@@ -1,6 +1,6 @@
 import type { ActionName, ActionPayload, ActionResult } from '../contract/actions';
 import type { ActionError, ResponseFlags } from '../contract/envelope';
-import { emit } from '../bus/bus';
+import { emit } from '@shop/shared/bus';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 import { waitForBrowserId } from './browser-id';
 
@@ -43,6 +43,12 @@ export interface CallOptions {
   timeout?: number;
 }
 
+/** Options of the transport: the contract version travels with every call (ADR 0020). */
+export interface SendOptions extends CallOptions {
+  /** The contract version the calling app was built with (`CONTRACT_VERSION` of its bundled contract). */
+  contractVersion: number;
+}
+
 export interface ActionClientConfig {
   endpoint: string;
   fetch: typeof fetch;
@@ -78,15 +84,17 @@ function raiseFlags(action: string, flags: ResponseFlags): void {
 }
 
 /**
- * Calls one action (shop-spec §7): POST { action, payload, channel: 'on-the-go', browserId, secToken, timeout }.
+ * Sends one action (shop-spec §7): POST { action, payload, channel: 'on-the-go', browserId, secToken, timeout,
+ * contractVersion }. Apps call `callAction` from '@shop/shared/client', which adds the contract version
+ * the app was built with; this transport is the page-wide part (token source, browser id, flags).
  */
-export async function callAction<A extends ActionName>(action: A, payload: ActionPayload<A>, options: CallOptions = {}): Promise<ActionOutcome<A>> {
+export async function sendAction<A extends ActionName>(action: A, payload: ActionPayload<A>, options: SendOptions): Promise<ActionOutcome<A>> {
   const browserId = await config.waitForBrowserId();
   const timeout = options.timeout ?? SHOP_CONSTANTS.defaultActionTimeoutMs;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const token = await config.getIdToken().catch(() => null);
   if (token) headers.authorization = `Bearer ${token}`;
-  const body = JSON.stringify({ action, payload, channel: 'on-the-go', browserId, secToken: '', timeout });
+  const body = JSON.stringify({ action, payload, channel: 'on-the-go', browserId, secToken: '', timeout, contractVersion: options.contractVersion });
 
   let response: Response;
   try {

@@ -1,4 +1,4 @@
-import { TransportError } from './action-client';
+import { TransportError } from '@shop/shared/client-runtime';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */

@@ -13,7 +13,11 @@ export const hostDescriptor = z
     hosts: z.array(z.string().min(1)).min(1),
     branch: branchSettings,
     features: featureFlags.partial().default({}),
+    /** The shell version this host runs (released per host like a remote); absent: the local shell build. */
+    shell: semver.optional(),
     remotes: z.object({ mf_menu: semver, mf_cart: semver, mf_checkout: semver, mf_account: semver, mf_orders: semver }).strict(),
+    /** A preview host for QA: browsers may override remote versions here (never on other hosts). */
+    preview: z.boolean().default(false),
     firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), useEmulator: z.boolean().default(false) }).optional(),
   })
   .strict();
@@ -25,6 +29,10 @@ export interface ResolvedDescriptor {
   branch: z.infer<typeof branchSettings>;
   features: Partial<z.infer<typeof featureFlags>>;
   remotes: Record<string, { version: string; entry: string }>;
+  /** The host's shell version ('local' when it runs the local build). */
+  shell: string;
+  /** Preview host: per-browser version overrides are honoured (deploy/README.md, Preview). */
+  preview: boolean;
   firebase?: HostDescriptor['firebase'];
   /** Payment mode, shown as test mode in the UI when 'test'. */
   payments: { mode: 'test' | 'live'; stripePublishableKey?: string; paypalClientId?: string };

@@ -16,6 +16,8 @@ export const actionRequest = z.object({
     .refine((v) => v.includes('-'), 'browserId must contain a dash'),
   secToken: z.string().max(200),
   timeout: z.number().int().positive().max(120_000),
+  /** The contract version the calling app was built with (absent: version 1, see version.ts). */
+  contractVersion: z.number().int().min(0).max(10_000).optional(),
 });
 export type ActionRequest = z.infer<typeof actionRequest>;
 
@@ -47,6 +49,8 @@ export type ActionErrorCode =
   | 'order_closed'
   /** Too many requests in a short time (429, with retry-after). */
   | 'rate_limited'
+  /** The app speaks a contract version the API no longer (or not yet) accepts; comes with forceReload (409). */
+  | 'contract_unsupported'
   | 'internal';
 
 export interface ActionError {

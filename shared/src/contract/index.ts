@@ -5,6 +5,7 @@ export * from './cart';
 export * from './order';
 export * from './content';
 export * from './envelope';
+export * from './version';
 export * from './events';
 export * from './deploy';
 export * from './actions';

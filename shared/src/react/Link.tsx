@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { pathTo, type RouteParams, type RouteQuery } from '../routes/paths';
-import type { RouteName } from '../routes/table';
+import { pathTo, type RouteParams, type RouteQuery } from '@shop/shared/routes';
+import type { RouteName } from '@shop/shared/routes';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: RouteName;

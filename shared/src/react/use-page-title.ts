@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../routes/page-title';
+import { pageTitle } from '@shop/shared/routes';
 
 /**
  * Puts what the page shows into the document title (an item's or category's name), once it is

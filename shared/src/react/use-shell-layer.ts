@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { emit, on } from '../bus/bus';
+import { emit, on } from '@shop/shared/bus';
 
 /**
  * Registers a dialog drawn inside a remote with the shell while it is open, so that the shell's

@@ -1,8 +1,8 @@
 import { BehaviorSubject } from 'rxjs';
 import type { AppConfig, BranchSettings, Store } from '../contract/appconfig';
 import type { Menu } from '../contract/menu';
-import { emit } from '../bus/bus';
-import { callAction } from '../client/action-client';
+import { emit } from '@shop/shared/bus';
+import { callAction } from '../client';
 import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useShellLayer } from '../react/use-shell-layer';
+import { useShellLayer } from '@shop/shared/react';
 import css from './modal-dialog.module.css';
 
 /** Elements a keyboard user can reach with Tab. */

@@ -1,7 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { cart as cartTexts } from '@shop/shared/i18n/cart';
-import { Button } from '@shop/shared/ui';
 import { cartStore } from '@shop/shared/stores';
 import { badgeCount } from '@shop/shared/domain/cart';
 import { pathTo } from '@shop/shared/routes';
@@ -28,17 +26,6 @@ function staticLifecycles(render: () => ReactNode) {
       root = null;
     },
   };
-}
-
-/** What a remote's area shows when the remote cannot be loaded. */
-export function fallbackAreaApp(appName: string) {
-  return staticLifecycles(() => (
-    <div role="alert" data-testid={`remote-fallback-${appName}`} style={{ maxWidth: 560, margin: '48px auto', padding: 24, textAlign: 'center' }}>
-      <h2 style={{ marginTop: 0 }}>{shellTexts.remoteUnavailableTitle}</h2>
-      <p>{shellTexts.remoteUnavailableText}</p>
-      <Button onClick={() => window.location.reload()}>{shellTexts.retry}</Button>
-    </div>
-  ));
 }
 
 /** Cart badge stand-in when mf-cart is down: a plain link with the count from the shared cart store. */

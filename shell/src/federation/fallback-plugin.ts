@@ -7,8 +7,8 @@ export interface FailedRemote {
 
 /**
  * Runtime plugin (one concern: remote load failures). When a remote's manifest, entry or module
- * cannot be loaded, `loadRemote` resolves with the fallback module for that id instead of
- * rejecting, so only that remote's area degrades and the rest of the shop keeps working.
+ * cannot be loaded, `loadRemote` resolves with the fallback module for that id (when there is one)
+ * instead of rejecting, so only that widget degrades and the rest of the shop keeps working.
  */
 export function remoteFallbackPlugin(fallbackFor: (failure: FailedRemote) => unknown): ModuleFederationRuntimePlugin {
   return {
@@ -17,8 +17,9 @@ export function remoteFallbackPlugin(fallbackFor: (failure: FailedRemote) => unk
       // Manifest failures are first reported with lifecycle 'afterResolve'; answering nothing there
       // lets the error reach loadRemote, which asks again with lifecycle 'onLoad'.
       if (args.lifecycle !== 'onLoad') return undefined;
-      console.warn(`[shell] remote ${args.id} could not be loaded`, args.error);
-      return fallbackFor({ id: args.id, error: args.error });
+      const fallback = fallbackFor({ id: args.id, error: args.error });
+      if (fallback !== undefined) console.warn(`[shell] remote ${args.id} could not be loaded`, args.error);
+      return fallback;
     },
   };
 }

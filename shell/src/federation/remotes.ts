@@ -1,25 +1,45 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
-import { emptyWidget, fallbackAreaApp, fallbackCartBadge } from './fallback-apps';
+import { emptyWidget, fallbackCartBadge } from './fallback-apps';
 import { remoteFallbackPlugin } from './fallback-plugin';
 
-/** Fallbacks per exposed module id ('mf_cart/cart-badge'); any other id falls back to an area notice. */
-function fallbackFor({ id }: { id: string }): unknown {
+/**
+ * Fallbacks per exposed widget id ('mf_cart/cart-badge'). A remote's app ('mf_menu/app') has none
+ * here: its failure reaches the shell's recovering area (register-apps.ts), which retries.
+ */
+function fallbackFor({ id }: { id: string }): object | undefined {
   const [remote = id, expose = 'app'] = id.split('/');
-  if (remote === 'mf_cart' && expose === 'cart-badge') return fallbackCartBadge();
-  if (remote === 'mf_cart' && expose === 'cart-bar') return emptyWidget();
-  return fallbackAreaApp(remote);
+  let fallback: object | undefined;
+  if (remote === 'mf_cart' && expose === 'cart-badge') fallback = fallbackCartBadge();
+  if (remote === 'mf_cart' && expose === 'cart-bar') fallback = emptyWidget();
+  if (fallback) fallbacks.add(fallback);
+  return fallback;
 }
+
+/** The stand-ins handed out instead of a remote's module. */
+const fallbacks = new WeakSet<object>();
+
+let entries: Record<string, string> = {};
+/** Remotes with at least one module in use: their container stays (a failed chunk is retried by webpack itself). */
+const inUse = new Set<string>();
 
 /** Registers this host's remote versions (from its descriptor) and the fallback plugin. */
 export function setupFederation(descriptor: ResolvedDescriptor): void {
   registerPlugins([remoteFallbackPlugin(fallbackFor)]);
-  registerRemotes(Object.entries(descriptor.remotes).map(([name, remote]) => ({ name, entry: remote.entry })));
+  entries = Object.fromEntries(Object.entries(descriptor.remotes).map(([name, remote]) => [name, remote.entry]));
+  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
 }
 
-/** Loads an exposed module; never rejects for an unreachable remote (the plugin answers instead). */
+/** Forgets a remote that failed or hung (its cached manifest and entry), so the next load asks the network again. */
+export function forgetRemote(name: string): void {
+  const entry = entries[name];
+  if (entry && !inUse.has(name)) registerRemotes([{ name, entry }], { force: true });
+}
+
+/** Loads an exposed module; widgets never reject (the plugin answers), a remote's app rejects when unreachable. */
 export async function loadExposed<T>(id: string): Promise<T> {
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`Remote module ${id} is empty`);
+  if (!fallbacks.has(module)) inUse.add(id.split('/')[0] ?? id);
   return module;
 }

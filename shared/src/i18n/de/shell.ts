@@ -18,6 +18,9 @@ export const shell = {
   remoteUnavailableTitle: 'Dieser Bereich ist gerade nicht erreichbar',
   remoteUnavailableText: 'Bitte versuche es in einem Moment erneut. Der Rest des Shops funktioniert weiter.',
   retry: 'Erneut versuchen',
+  /** Cart and checkout fallbacks: the guest's cart lives in the shell's store, not in the remote. */
+  remoteUnavailableCartKept: 'Dein Warenkorb bleibt erhalten – es geht nichts verloren.',
+  remoteUnavailableToCart: 'Zurück zum Korb',
   loading: 'Wird geladen …',
   menu: 'Menü',
   closeMenu: 'Menü schließen',
@@ -102,6 +105,9 @@ export const shell = {
   no: 'Nein',
   close: 'Schließen',
   addedToCart: 'Zum Korb hinzugefügt',
+  /** Preview hosts only (deploy/README.md, Preview): the remote versions this browser overrides. Not a spec text. */
+  previewOverrides: 'Vorschau mit eigenen Versionen: {versions}',
+  previewReset: 'Zurücksetzen',
   forceReloadNotice: 'Hinweis: Nach einer kurzen Aktualisierung der App, die automatisch durchgeführt wird, kannst du deine Bestellung abschließen.',
   testModeBadge: 'Testmodus – es wird nichts berechnet',
 } as const;

@@ -1,0 +1,33 @@
+// Publishing into the artifact store (a folder: ARTIFACT_STORE, default deploy/artifacts). A published
+// version never changes: publishing the same bytes again is a no-op, different bytes are refused.
+import fs from 'node:fs';
+import path from 'node:path';
+import { differenceBetween, filesOf } from '../../shared/build/tree-compare.mjs';
+import { buildDir, storeDir } from './builds.mjs';
+import { DeployError } from './errors.mjs';
+
+/** @returns {'published' | 'identical'} */
+export function publishVersion(paths, app, version) {
+  const source = buildDir(paths.appRoot, app, version);
+  const target = storeDir(paths, app, version);
+  if (!fs.existsSync(source)) {
+    if (fs.existsSync(target)) return 'identical';
+    throw new DeployError(`${app.folder} ${version} is not built (${source}); build it first: node deploy/cli.mjs build ${app.folder} ${version}`);
+  }
+  if (fs.existsSync(target)) {
+    const difference = differenceBetween(source, target);
+    if (difference === null) return 'identical';
+    throw new DeployError(
+      `${app.folder} ${version} is published already and the local build differs (${difference}); published versions never change: bump the version`,
+    );
+  }
+  // Copied into a staging folder and renamed: a half-copied version is never visible to the API.
+  const staging = path.join(paths.storeDir, app.folder, `.staging-${version}-${process.pid}`);
+  fs.rmSync(staging, { recursive: true, force: true });
+  for (const file of filesOf(source)) {
+    fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
+    fs.copyFileSync(path.join(source, file), path.join(staging, file));
+  }
+  fs.renameSync(staging, target);
+  return 'published';
+}

@@ -1,0 +1,100 @@
+// Mixed versions (issue 12): remotes of the previous version run on the current shell and the current
+// remotes on the previous shell — the guest's whole journey works both ways. "Previous" is the main
+// branch before this change (E2E_PREVIOUS_REF, default HEAD~1), built from a git worktree as its own
+// versions, published into the e2e store and released (through the gate) on two hosts of their own.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../support/test';
+import { orderTacosForPickup } from '../support/journeys';
+import { E2E_DIR, E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { collectPageErrors } from '../support/shop';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const PREVIOUS_REF = process.env.E2E_PREVIOUS_REF ?? 'HEAD~1';
+const JOURNEY_REMOTES = ['mf-menu', 'mf-cart', 'mf-checkout', 'mf-orders'];
+const HOSTS = { previousRemotes: 'mixed-remotes.localhost', previousShell: 'mixed-shell.localhost' };
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+}
+
+function deploy(appRoot: string, ...args: string[]) {
+  const res = spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      APP_ROOT: appRoot,
+      DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
+      ARTIFACT_STORE: E2E_STORE_DIR,
+      DEPLOY_RELEASE_LOG: path.join(E2E_DIR, '.tmp', 'mixed-releases.log'),
+      DEPLOY_PUBLIC_URL: `http://127.0.0.1:${port}/`,
+    },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`deploy ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
+  return res.stdout;
+}
+
+/** A descriptor of its own for one test host: the default one's settings, all current versions. */
+function addHost(file: string, host: string) {
+  const base = JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'localhost.json'), 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(path.join(E2E_HOSTS_DIR, file), `${JSON.stringify({ ...base, hosts: [host] }, null, 2)}\n`);
+}
+
+test('the previous remotes run on the current shell, the current remotes on the previous shell: a guest orders on both', async ({ page, shopClock }) => {
+  test.setTimeout(10 * 60_000); // builds the previous shell and four remotes
+  let sha: string;
+  try {
+    sha = git('rev-parse', '--short', PREVIOUS_REF);
+  } catch {
+    test.skip(true, `${PREVIOUS_REF} is not in this checkout (shallow clone?): no previous version to run against`);
+    return;
+  }
+  const previous = `0.0.0-prev.${sha}`;
+  const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-previous-'));
+  const errors = collectPageErrors(page);
+  try {
+    git('worktree', 'add', '--detach', '--force', worktree, PREVIOUS_REF);
+    // Hard links: the same installed packages, the workspace links pointing into the worktree.
+    execFileSync('cp', ['-al', path.join(REPO_ROOT, 'node_modules'), path.join(worktree, 'node_modules')]);
+    for (const app of ['shell', ...JOURNEY_REMOTES]) {
+      execFileSync(process.execPath, [path.join(worktree, 'shared', 'build', 'build.mjs'), path.join(worktree, app), '--version', previous], {
+        cwd: worktree,
+        stdio: 'pipe',
+      });
+      deploy(worktree, 'publish', app, previous);
+    }
+
+    addHost('mixed-remotes.json', HOSTS.previousRemotes);
+    addHost('mixed-shell.json', HOSTS.previousShell);
+    // Published now: released from this checkout, whose builds are the current versions.
+    for (const remote of JOURNEY_REMOTES) deploy(REPO_ROOT, 'release', remote, previous, '--host', 'mixed-remotes.json');
+    deploy(REPO_ROOT, 'release', 'shell', previous, '--host', 'mixed-shell.json');
+
+    const loaded = new Set<string>();
+    page.on('request', (request) => {
+      const m = /\/mf\/([^/]+)\/([^/]+)\//.exec(new URL(request.url()).pathname);
+      if (m) loaded.add(`${m[1]}@${m[2]}`);
+    });
+
+    await orderTacosForPickup(page, () => shopClock.now(), `http://${HOSTS.previousRemotes}:${port}`);
+    for (const remote of JOURNEY_REMOTES) expect(loaded).toContain(`${remote}@${previous}`);
+
+    loaded.clear();
+    await orderTacosForPickup(page, () => shopClock.now(), `http://${HOSTS.previousShell}:${port}`);
+    // The previous shell's page, the current remotes.
+    const shellHtml = await page.evaluate(async () => (await fetch('/', { cache: 'no-store' })).text());
+    expect(shellHtml).toBe(fs.readFileSync(path.join(E2E_STORE_DIR, 'shell', previous, 'index.html'), 'utf8'));
+    const current = (JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'mixed-shell.json'), 'utf8')) as { remotes: Record<string, string> }).remotes;
+    for (const remote of JOURNEY_REMOTES) {
+      expect([...loaded].filter((v) => v.startsWith(`${remote}@`))).toEqual([`${remote}@${current[remote.replace('-', '_')]}`]);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    for (const file of ['mixed-remotes.json', 'mixed-shell.json']) fs.rmSync(path.join(E2E_HOSTS_DIR, file), { force: true });
+    spawnSync('git', ['worktree', 'remove', '--force', worktree], { cwd: REPO_ROOT });
+    fs.rmSync(worktree, { recursive: true, force: true });
+  }
+});

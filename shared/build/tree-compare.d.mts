@@ -1,0 +1,2 @@
+export function filesOf(dir: string, sub?: string): string[];
+export function differenceBetween(a: string, b: string): string | null;
