@@ -6,7 +6,7 @@
 //
 // 1 — envelopes without `contractVersion` (apps built before the version was sent).
 // 2 — the envelope carries `contractVersion`; payloads unchanged from 1.
-import versions from './contract-version.json';
+import versions from './contract-version.json' with { type: 'json' };
 
 export const CONTRACT_VERSION: number = versions.current;
 export const ACCEPTED_CONTRACT_VERSIONS: readonly number[] = versions.accepted;
