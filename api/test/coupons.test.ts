@@ -131,8 +131,8 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect((tipped.body.order as SavedOrder).paymentInfo).toEqual({ amount: 1780 + 178, itemsTotal: 1780, tip: 178 });
   });
 
-  it('a bundle coupon: its articles at the bundle price, extra articles at theirs', async () => {
-    const redeemed = redeemCoupon(lines([{ itemId: 'tacos-al-pastor' }]), await loadCoupon('TACODEAL'), {
+  it("a bundle coupon binds one of the guest's own tacos (no second one), adds the missing horchata; the other taco at its price", async () => {
+    const redeemed = redeemCoupon(lines([{ itemId: 'tacos-al-pastor', count: 2 }]), await loadCoupon('TACODEAL'), {
       now: testNow(),
       mode: 'takeaway',
       findItem,
@@ -146,15 +146,17 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(order.orderData.filter((l) => l.kind === 'product' && l.appliedCode === 'TACODEAL').map((l) => l.kind === 'product' && l.amountFreeTotal)).toEqual([
       850, 390,
     ]);
+    const tacoUnits = order.orderData.filter((l) => l.kind === 'product' && l.id === 'tacos-al-pastor').reduce((n, l) => n + l.count, 0);
+    expect(tacoUnits).toBe(2);
   });
 
   it('applies offers: the veggie discount for every usecase; a client ignoring it is refused', async () => {
     const cart = lines([{ itemId: 'bowl-veggie', count: 2 }]);
     const res = await t.call('SaveNewOrder', { order: pricedDraft(cart) });
     expect(res.status).toBe(200);
-    // 10,50 - 15 % (1,575 -> 1,58) = 8,92 per unit
-    expect((res.body.order as SavedOrder).total).toBe(2 * 892);
-    expect((res.body.order as SavedOrder).orderData[0]).toMatchObject({ isOffer: true, offerId: 'veggie-woche', originalItemTotal: 2100, itemTotal: 1784 });
+    // 2 × 10,50 - 15 % = 21,00 - 3,15 = 17,85 (rounded once on the line, not 2 × 8,92)
+    expect((res.body.order as SavedOrder).total).toBe(1785);
+    expect((res.body.order as SavedOrder).orderData[0]).toMatchObject({ isOffer: true, offerId: 'veggie-woche', originalItemTotal: 2100, itemTotal: 1785 });
 
     const ignoring = takeawayDraft(menu, [{ itemId: 'bowl-veggie', count: 2 }]);
     const refused = await t.call('SaveNewOrder', { order: ignoring });

@@ -114,6 +114,21 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-empty')).toContainText('Dein Korb ist aktuell leer');
   });
 
+  test('a bundle coupon binds the taco the guest already has instead of adding a second; removing the coupon gives it back', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await addItem(page, 'tacos-al-pastor');
+    await navigate(page, '/Einloesen/TACODEAL');
+    await page.getByTestId('coupon-to-cart').click();
+    await expect(page).toHaveURL(/\/Korb$/);
+    // The guest's taco and the added horchata: two lines, the bundle's 9,90 € (not 9,90 € + another taco).
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expect(page.getByTestId('cart-total')).toHaveText('9,90\u00a0€');
+    await page.getByTestId('cart-coupon-remove').click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText('Tacos al Pastor');
+  });
+
   test('a cart saved with "Warenkorb teilen" is restored from its cartId link on another device', async ({ page, browser, shopClock }) => {
     await page.goto('/');
     await addItem(page, 'tacos-al-pastor');

@@ -64,6 +64,8 @@ export const productLine = z.object({
   appliedCode: z.string().max(LIMITS.code).optional(),
   /** Title of the coupon named in appliedCode. */
   aaaCodeTitle: z.string().max(LIMITS.name).optional(),
+  /** The guest had this article before redeeming the bundle: removing the coupon unbinds it instead of removing it. */
+  boundFromCart: z.boolean().optional(),
   image: z.string().max(LIMITS.text).optional(),
   addedAt: epochMs.optional(),
 });

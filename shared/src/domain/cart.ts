@@ -60,7 +60,8 @@ export function unitPrice(line: ProductLine): Cents {
   return line.count > 0 ? Math.round(line.itemTotal / line.count) : 0;
 }
 
-function withCount(line: ProductLine, count: number): ProductLine {
+/** The line with another count, its totals scaled from its unit price. */
+export function withCount(line: ProductLine, count: number): ProductLine {
   const unit = unitPrice(line);
   const takeAwayUnit = line.takeAwayItemTotal !== undefined ? Math.round(line.takeAwayItemTotal / line.count) : undefined;
   return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coupon, type Cart } from '../contract/cart';
-import { badgeCount } from './cart';
-import { couponLineOf, item, product } from './cart-test-fixtures';
+import { badgeCount, productLines } from './cart';
+import { couponLineOf, item, pricingConfig, product } from './cart-test-fixtures';
+import { priceCart } from './pricing';
 import {
   addCouponLine,
   boundLines,
@@ -185,6 +186,35 @@ describe('redeeming a bundle coupon', () => {
     const result = redeemCoupon([other], deal, ctx());
     if (!result.ok) throw new Error('expected the bundle to be redeemed');
     expect(removeCoupon(result.cart, result.line.cartItemId)).toEqual([other]);
+  });
+
+  it("binds the guest's own articles instead of adding them a second time (issue 13: TACODEAL 34,74 → 44,64)", () => {
+    const ownTacos = product({ cartItemId: 'own-t', id: 'tacos', vol: 'standard', sizePrice: 850 });
+    const ownLimo = product({ cartItemId: 'own-l', id: 'limo', vol: '0,33 l', sizePrice: 350 });
+    const result = redeemCoupon([ownTacos, ownLimo], deal, ctx());
+    if (!result.ok) throw new Error('expected the bundle to be redeemed');
+    expect(productLines(result.cart).map((l) => [l.cartItemId, l.count, l.appliedCode, l.boundFromCart])).toEqual([
+      ['own-t', 1, 'TACODEAL', true],
+      ['own-l', 1, 'TACODEAL', true],
+    ]);
+    // The cart costs the bundle's fixed price: both size prices are covered.
+    expect(priceCart({ lines: result.cart, usecase: 'takeaway', config: pricingConfig, now: NOW }).itemsTotal).toBe(990);
+    // Removing the coupon gives the guest's lines back as they were.
+    expect(removeCoupon(result.cart, result.line.cartItemId)).toEqual([ownTacos, ownLimo]);
+  });
+
+  it('splits one unit off a line of several and adds only the missing article; removal merges it back', () => {
+    const three = product({ cartItemId: 'own-t', id: 'tacos', vol: 'standard', sizePrice: 850, count: 3 });
+    const result = redeemCoupon([three], deal, ctx());
+    if (!result.ok) throw new Error('expected the bundle to be redeemed');
+    const lines = productLines(result.cart);
+    expect(lines.map((l) => [l.id, l.count, l.itemTotal, l.appliedCode ?? null])).toEqual([
+      ['tacos', 2, 1700, null],
+      ['tacos', 1, 850, 'TACODEAL'],
+      ['limo', 1, 350, 'TACODEAL'],
+    ]);
+    expect(priceCart({ lines: result.cart, usecase: 'takeaway', config: pricingConfig, now: NOW }).problems).toEqual([]);
+    expect(removeCoupon(result.cart, result.line.cartItemId)).toEqual([three]);
   });
 
   it('refuses a non-bundle coupon that is expired, and adds a valid amount coupon as one line', () => {

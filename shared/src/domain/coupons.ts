@@ -1,7 +1,7 @@
 import type { Cart, CartLine, Coupon, CouponLine, ProductLine } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
 import type { MenuCategory, MenuItem } from '../contract/menu';
-import { productLines } from './cart';
+import { linesMatch, productLines, withCount } from './cart';
 import { initialConfig } from './configurator';
 import { validateSelection } from './line-pricing';
 import type { Cents } from './money';
@@ -15,10 +15,12 @@ import { buildProductLine } from './product-line';
  * - `individual`: a personal voucher of one account (the owner is known to the server only);
  *   reduces the sum by `amount` cents like an amount coupon. Only its owner, signed in, can redeem it.
  * - `discount`: reduces the items total by `discount` percent.
- * - `bundle`: a set of articles (`bundle`: id and size) for `fixedprice`. Redeeming it puts the
- *   articles into the cart as lines bound to the coupon (`appliedCode` = the code); their size
- *   prices are covered by the bundle, whose fixed price the coupon adds; extras chosen on them
- *   stay charged. Removing the coupon removes its articles.
+ * - `bundle`: a set of articles (`bundle`: id and size) for `fixedprice`. Redeeming it binds the
+ *   articles to the coupon (`appliedCode` = the code): one unit of an article the guest already has
+ *   in the cart (same article and size) is bound first (split off a line of several, marked
+ *   `boundFromCart`), only missing articles are added. Their size prices are covered by the bundle,
+ *   whose fixed price the coupon adds; extras chosen on them stay charged. Removing the coupon
+ *   removes the articles it added and unbinds the guest's own (merging them back).
  * Sums never go below 0 (a coupon bigger than the total makes it 0).
  *
  * Fields:
@@ -178,17 +180,31 @@ export function bundleArticleLines(coupon: Pick<CouponLine, 'couponCode' | 'titl
   return lines.length > 0 ? lines : null;
 }
 
-/** Puts a coupon into the cart (with a bundle's articles), or says why not. */
+/** Binds one unit of a guest's line to a bundle: the whole line when it holds one, else one unit split off behind it. */
+function bindOneUnit(cart: Cart, own: ProductLine, code: string, title: string, newId: () => string): Cart {
+  const binding = { appliedCode: code, aaaCodeTitle: title, boundFromCart: true } as const;
+  if (own.count === 1) return cart.map((l) => (l.cartItemId === own.cartItemId ? { ...own, ...binding } : l));
+  const unit: ProductLine = { ...withCount(own, 1), cartItemId: newId(), ...binding };
+  return cart.flatMap((l) => (l.cartItemId === own.cartItemId ? [withCount(own, own.count - 1), unit] : [l]));
+}
+
+/** Puts a coupon into the cart (binding a bundle's articles, adding the missing ones), or says why not. */
 export function redeemCoupon(cart: Cart, coupon: Coupon, ctx: RedeemContext): RedeemResult {
   const line = couponToLine(coupon);
   const refusal = couponRefusal(cart, line, ctx.now);
   if (refusal) return { ok: false, refusal };
-  if (line.type === 'bundle') {
-    const articles = bundleArticleLines(line, ctx);
-    if (!articles) return { ok: false, refusal: { kind: 'bundle-unavailable' } };
-    return { ok: true, cart: [...cart, ...articles, line], line };
+  if (line.type !== 'bundle') return { ok: true, cart: [...cart, line], line };
+  let next = cart;
+  const missing: NonNullable<CouponLine['bundle']> = [];
+  for (const entry of line.bundle ?? []) {
+    const own = productLines(next).find((l) => l.appliedCode === undefined && l.id === entry.id && l.vol === entry.vol);
+    if (own) next = bindOneUnit(next, own, line.couponCode, line.title, ctx.newId);
+    else missing.push(entry);
   }
-  return { ok: true, cart: [...cart, line], line };
+  if ((line.bundle ?? []).length === 0) return { ok: false, refusal: { kind: 'bundle-unavailable' } };
+  const added = missing.length > 0 ? bundleArticleLines({ ...line, bundle: missing }, ctx) : [];
+  if (!added) return { ok: false, refusal: { kind: 'bundle-unavailable' } };
+  return { ok: true, cart: [...next, ...added, line], line };
 }
 
 /** Adds an already built coupon line (e.g. the stamp line); a second stamp line is ignored. */
@@ -197,12 +213,28 @@ export function addCouponLine(cart: Cart, line: CouponLine, now: number): { ok: 
   return refusal ? { ok: false, refusal } : { ok: true, cart: [...cart, line] };
 }
 
-/** Removes a coupon line and the articles bound to it. */
+/** Removes a coupon line: the articles it added go, the guest's own are unbound and merge back into their lines. */
 export function removeCoupon(cart: Cart, cartItemId: string): Cart {
   const line = cart.find((l) => l.cartItemId === cartItemId);
   if (!line || line.kind !== 'coupon') return cart.filter((l) => l.cartItemId !== cartItemId);
   const code = normalizeCouponCode(line.couponCode);
-  return cart.filter((l) => l.cartItemId !== cartItemId && !(l.kind === 'product' && l.appliedCode === code));
+  const unbound = new Set<string>();
+  let next: Cart = cart.flatMap((l): Cart => {
+    if (l.cartItemId === cartItemId) return [];
+    if (l.kind !== 'product' || l.appliedCode !== code) return [l];
+    if (!l.boundFromCart) return [];
+    const { appliedCode: _code, aaaCodeTitle: _title, boundFromCart: _own, ...own } = l;
+    unbound.add(l.cartItemId);
+    return [own];
+  });
+  for (const id of unbound) {
+    const own = productLines(next).find((l) => l.cartItemId === id)!;
+    const sibling = productLines(next).find((l) => l.cartItemId !== id && linesMatch(l, own));
+    if (!sibling) continue;
+    const merged = withCount(sibling, sibling.count + own.count);
+    next = next.filter((l) => l.cartItemId !== id).map((l) => (l.cartItemId === sibling.cartItemId ? merged : l));
+  }
+  return next;
 }
 
 /** Lines bound to a bundle coupon. */

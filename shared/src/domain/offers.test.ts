@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offer } from '../contract/cart';
-import { bestOffer, offerApplies, offerCovers, offerUnitPrice } from './offers';
+import { bestOffer, offerLineTotal, offerApplies, offerCovers, offerUnitPrice } from './offers';
 
 const NOW = 1_800_000_000_000;
 const priceOffer = offer.parse({ id: 'p', name: 'P', type: 'priceOffer', usecase: 'takeAway', offerPrice: 700, items: [{ id: 'x' }] });
@@ -32,6 +32,17 @@ describe('offers (shop-spec §3 Offer)', () => {
   it('price: priceOffer replaces the size price, discountOffer takes a percent off size and extras', () => {
     expect(offerUnitPrice(priceOffer, { sizePrice: 950, sumOfExtras: 100 })).toBe(800);
     expect(offerUnitPrice(discountOffer, { sizePrice: 950, sumOfExtras: 100 })).toBe(787); // 1050 - 262.5 -> 1050 - 263
+  });
+
+  it('line total: a percent offer is rounded once on the line, a price offer per unit', () => {
+    expect(offerLineTotal(discountOffer, { sizePrice: 1050, sumOfExtras: 0 }, 2)).toBe(1575); // 2100 - 525
+    expect(offerLineTotal({ ...discountOffer, offerDiscount: 15 }, { sizePrice: 1050, sumOfExtras: 0 }, 2)).toBe(1785); // 2100 - 315
+    expect(offerLineTotal(priceOffer, { sizePrice: 950, sumOfExtras: 100 }, 3)).toBe(2400);
+  });
+
+  it('bestOffer compares whole lines', () => {
+    const best = bestOffer([{ ...discountOffer, usecase: 'all' }], { id: 'x', vol: 'L', count: 2, sizePrice: 1050, sumOfExtras: 0 }, 'takeaway', NOW);
+    expect(best).toMatchObject({ unitPrice: 787, lineTotal: 1575 });
   });
 
   it('bestOffer ignores offers that would not lower the price', () => {

@@ -5,8 +5,9 @@ import { clampToZero, percentOf, type Cents } from './money';
 /**
  * Offers (shop-spec §3 Offer): an article (optionally one size of it) at a special price.
  * - `priceOffer`: the size price becomes `offerPrice`; extras stay charged.
- * - `discountOffer`: the unit price (size plus extras) is reduced by `offerDiscount` percent,
- *   rounded to cents per unit.
+ * - `discountOffer`: the price (size plus extras) is reduced by `offerDiscount` percent, rounded
+ *   to cents on the line total (2 × 10,50 € at −15 % = 17,85 €, not 2 × 8,92 €); the unit price
+ *   shown is the same percent of one unit, rounded.
  * - `usecase`: 'all' applies in every order mode (also at the table), 'takeAway' only to
  *   takeaway orders, 'delivery' only to delivery orders.
  * An inactive or expired offer applies nowhere. When several offers match a line, the one with
@@ -44,24 +45,35 @@ export function offerUnitPrice(offer: Offer, unit: UnitPrice): Cents {
   return clampToZero(regular - percentOf(regular, percent));
 }
 
-export interface AppliedOffer {
-  readonly offer: Offer;
-  readonly unitPrice: Cents;
+/** What a line of `count` units costs under an offer: percent offers are rounded once, on the line. */
+export function offerLineTotal(offer: Offer, unit: UnitPrice, count: number): Cents {
+  if (offer.type === 'priceOffer') return offerUnitPrice(offer, unit) * count;
+  const regularTotal = (unit.sizePrice + unit.sumOfExtras) * count;
+  return clampToZero(regularTotal - percentOf(regularTotal, offer.offerDiscount ?? 0));
 }
 
-/** The best offer for an article in this mode, or null when none lowers its price. */
+export interface AppliedOffer {
+  readonly offer: Offer;
+  /** One unit under the offer (what a card or the item page shows). */
+  readonly unitPrice: Cents;
+  /** The whole line under the offer. */
+  readonly lineTotal: Cents;
+}
+
+/** The best offer for a line (`count` units, default 1) in this mode, or null when none lowers its price. */
 export function bestOffer(
   offers: readonly Offer[],
-  line: { readonly id: string; readonly vol: string } & UnitPrice,
+  line: { readonly id: string; readonly vol: string; readonly count?: number } & UnitPrice,
   mode: OrderMode,
   now: number,
 ): AppliedOffer | null {
-  const regular = line.sizePrice + line.sumOfExtras;
+  const count = line.count ?? 1;
+  const regularTotal = (line.sizePrice + line.sumOfExtras) * count;
   let best: AppliedOffer | null = null;
   for (const offer of offers) {
     if (!offerApplies(offer, mode, now) || !offerCovers(offer, line.id, line.vol)) continue;
-    const unitPrice = offerUnitPrice(offer, line);
-    if (unitPrice < regular && (best === null || unitPrice < best.unitPrice)) best = { offer, unitPrice };
+    const lineTotal = offerLineTotal(offer, line, count);
+    if (lineTotal < regularTotal && (best === null || lineTotal < best.lineTotal)) best = { offer, unitPrice: offerUnitPrice(offer, line), lineTotal };
   }
   return best;
 }

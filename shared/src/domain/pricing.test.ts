@@ -217,12 +217,20 @@ describe('priceCart: offers', () => {
     expect(price([line], { offers: o, usecase: 'delivery' }).itemsTotal).toBe(1900);
   });
 
-  it("a discountOffer takes its percent off the unit price, rounded per unit; 'all' applies everywhere", () => {
+  it("a discountOffer takes its percent off the line total, rounded once; 'all' applies everywhere", () => {
     const o = offers([{ id: 'o2', name: '20 % auf Bowls', type: 'discountOffer', usecase: 'all', offerDiscount: 20, items: [{ id: 'bowl' }] }]);
     const line = product({ id: 'bowl', sizePrice: 1095, count: 3 });
-    // 1095 - 219 = 876 per unit
-    expect(price([line], { offers: o }).itemsTotal).toBe(3 * 876);
-    expect(price([line], { offers: o, usecase: 'tableordering' }).itemsTotal).toBe(3 * 876);
+    // 3285 - 657 = 2628
+    expect(price([line], { offers: o }).itemsTotal).toBe(2628);
+    expect(price([line], { offers: o, usecase: 'tableordering' }).itemsTotal).toBe(2628);
+  });
+
+  it('issue 13: 2 × Veggie Bowl at 10,50 € with −15 % cost 17,85 € (exact), not 2 × 8,92 €', () => {
+    const o = offers([{ id: 'veggie', name: '−15 % Veggie', type: 'discountOffer', usecase: 'all', offerDiscount: 15, items: [{ id: 'bowl-veggie' }] }]);
+    const b = price([product({ id: 'bowl-veggie', sizePrice: 1050, count: 2 })], { offers: o });
+    expect(b.itemsTotal).toBe(1785);
+    expect(b.offerSavings).toBe(315);
+    expect(b.lines[0]?.unitPrice).toBe(892); // one unit as the card shows it: 1050 - 157.5 -> 892
   });
 
   it('picks the lowest offer price, never raises a price, honours sizes, inactive and expired offers', () => {

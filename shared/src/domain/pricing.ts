@@ -35,7 +35,7 @@ import { tipAmount, type TipPercent } from './tip';
  *
  * The computation, in cents, rounding each percentage to whole cents:
  * 1. Each product line: unit = sizePrice + sumOfExtras. The best applicable offer (offers.ts)
- *    lowers the unit price. A line bound to a bundle coupon (appliedCode) gets no offer and its
+ *    lowers the line (a percent offer rounded once on the line total). A line bound to a bundle coupon (appliedCode) gets no offer and its
  *    size price (one unit) is covered by the bundle.
  * 2. Coupons in cart order: an inactive, expired, redeemed or not applicable coupon, a second
  *    coupon with the same code, a coupon next to a non-combinable one, and a bundle whose
@@ -200,7 +200,12 @@ export function priceCart(input: PricingInput): PriceBreakdown {
         coveredByBundle: covered,
       };
     }
-    const best = bestOffer(offers, { id: line.id, vol: line.vol, sizePrice: line.sizePrice, sumOfExtras: line.sumOfExtras }, mode, input.now);
+    const best = bestOffer(
+      offers,
+      { id: line.id, vol: line.vol, count: line.count, sizePrice: line.sizePrice, sumOfExtras: line.sumOfExtras },
+      mode,
+      input.now,
+    );
     const unitPrice = best ? best.unitPrice : regularUnitPrice;
     return {
       cartItemId: line.cartItemId,
@@ -209,7 +214,7 @@ export function priceCart(input: PricingInput): PriceBreakdown {
       regularUnitPrice,
       unitPrice,
       regularTotal,
-      itemTotal: unitPrice * line.count,
+      itemTotal: best ? best.lineTotal : regularTotal,
       offer: best ? { id: best.offer.id, name: best.offer.name, usecase: best.offer.usecase } : undefined,
       coveredByBundle: 0,
     };
