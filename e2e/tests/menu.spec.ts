@@ -101,6 +101,15 @@ test.describe('menu', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the per-kilo or per-litre price follows the chosen size (PAngV: 60 ml cup 41,67 €/l, 250 g glass 31,60 €/kg)', async ({ page }) => {
+    await page.goto('/Speise/salsa-verde');
+    await page.locator('[data-testid="size-option"][data-vol="Becher 60 ml"]').click();
+    await expect(page.getByTestId('item-base-price')).toHaveText(' · 1 l = 41,67\u00a0€');
+    await page.locator('[data-testid="size-option"][data-vol="Glas 250 g"]').click();
+    await expect(page.getByTestId('item-base-price')).toHaveText(' · 1 kg = 31,60\u00a0€');
+    await expect(page.getByTestId('item-price')).toContainText('inkl. MwSt.');
+  });
+
   test('the allergen filter hides items that contain an excluded allergen, and keeps the setting', async ({ page }) => {
     await page.goto('/SpeisenProdukte/tacos');
     const baja = page.locator('[data-testid="product-card"][data-item-id="tacos-baja-fish"]');

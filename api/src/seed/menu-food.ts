@@ -731,10 +731,9 @@ export const foodMenu: MenuCategoryInput[] = [
       {
         ...salsaItem('salsa-verde', 1701, 'Salsa Verde', 'Tomatillo, Jalapeño, Koriander und Limette.', 1, ['lVplus'], 'salsa-verde'),
         sizes: [
-          { vol: 'Becher 60 ml', price: 250 },
-          { vol: 'Glas 250 g', price: 790 },
+          { vol: 'Becher 60 ml', price: 250, content: { amount: 60, unit: 'ml' } },
+          { vol: 'Glas 250 g', price: 790, content: { amount: 250, unit: 'g' } },
         ],
-        kilopreis: 3160,
         itemDetails: 'Auch im 250-g-Glas zum Mitnehmen.',
       },
       salsaItem('salsa-roja', 1702, 'Salsa Roja', 'Geröstete Tomaten, Guajillo-Chili und Knoblauch.', 1, ['lVplus'], 'salsa-roja'),

@@ -67,10 +67,16 @@ export const extras = z.object({
 });
 export type Extras = z.infer<typeof extras>;
 
+/** Net content of a size for its unit price (PAngV): grams or millilitres. */
+export const sizeContent = z.object({ amount: z.number().positive().max(1_000_000), unit: z.enum(['g', 'ml']) });
+export type SizeContent = z.infer<typeof sizeContent>;
+
 /** A size (shop-spec §3 Size). An empty vol or 'standard' hides the size label. */
 export const size = z.object({
   vol: z.string(),
   price,
+  /** Net content of this size: its per-kilo or per-litre price is computed from it. */
+  content: sizeContent.optional(),
   takeAwayPrice: price.optional(),
   deliveryPrice: price.optional(),
   streichPreis: price.optional(),

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { MenuCategory, MenuItem, ProductLine } from '@shop/shared/contract';
 import { isAlcoholic, selectionSubstances } from '@shop/shared/domain/allergens';
+import { basePrice } from '@shop/shared/domain/base-price';
 import { finalSelection, initialConfig, type ItemConfig } from '@shop/shared/domain/configurator';
 import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { findMenuItem } from '@shop/shared/domain/menu-visibility';
@@ -127,6 +128,7 @@ export function ItemDetail({
   const undecided = priced.sizePrice === 0 || (item.extras.combinations.length > 0 && !combination);
   const price = undecided ? fromPrice(item, mode) : priced.sizePrice;
   const old = combination?.streichPreis ?? oldPrice(item, size.vol);
+  const unitBase = undecided ? null : basePrice(item, size.vol, priced.sizePrice);
   const codes = useMemo(() => selectionSubstances(item, config), [item, config]);
   const images = [item.image, ...(item.moreImages ?? [])].filter((s): s is string => Boolean(s));
   const more = category.items.filter((i) => i.id !== item.id).slice(0, MORE_ITEMS);
@@ -166,7 +168,12 @@ export function ItemDetail({
                 <span className={css.price}>{undecided ? fill(de.menu.fromPrice, { price: formatEuro(price) }) : formatEuro(price)}</span>
                 <span className={css.priceNote}>
                   {de.menu.inclVat}
-                  {item.kilopreis ? ` · ${fill(de.menu.perKilo, { price: formatEuro(item.kilopreis) })}` : ''}
+                  {unitBase ? (
+                    <span data-testid="item-base-price">
+                      {' · '}
+                      {fill(unitBase.per === 'kg' ? de.menu.perKilo : de.menu.perLitre, { price: formatEuro(unitBase.price) })}
+                    </span>
+                  ) : null}
                 </span>
               </div>
               <Facts item={item} />

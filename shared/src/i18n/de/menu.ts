@@ -49,6 +49,7 @@ export const menu = {
   newBadge: 'NEU',
   weight: '{gramm} g',
   perKilo: '1 kg = {price}',
+  perLitre: '1 l = {price}',
   grainRatio: 'Getreide-Mischverhältnis: {ratio}',
   availableDays: 'Erhältlich: {days}',
   alcoholNote: 'Enthält Alkohol. Abgabe nur an Personen ab 16 Jahren, Spirituosen ab 18 Jahren.',
