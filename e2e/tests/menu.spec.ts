@@ -110,6 +110,18 @@ test.describe('menu', () => {
     await expect(page.getByTestId('item-price')).toContainText('inkl. MwSt.');
   });
 
+  test('an offer shows on the card and the item page with the normal price crossed out, as the cart charges it', async ({ page }) => {
+    await page.goto('/Speise/bowl-veggie');
+    await expect(page.getByTestId('item-price')).toContainText('8,92\u00a0€');
+    await expect(page.getByTestId('item-price').locator('s, [class*="priceOld"]')).toHaveText('10,50\u00a0€');
+    await page.getByRole('button', { name: 'Menge erhöhen' }).click();
+    await expect(page.getByTestId('item-total')).toContainText('17,85\u00a0€');
+    await page.goto('/SpeisenProdukte/bowls');
+    const card = page.locator('[data-testid="product-card"][data-item-id="bowl-veggie"]');
+    await expect(card.getByTestId('product-price')).toContainText('8,92\u00a0€');
+    await expect(card.getByTestId('product-price').locator('s')).toHaveText('10,50\u00a0€');
+  });
+
   test('the allergen filter hides items that contain an excluded allergen, and keeps the setting', async ({ page }) => {
     await page.goto('/SpeisenProdukte/tacos');
     const baja = page.locator('[data-testid="product-card"][data-item-id="tacos-baja-fish"]');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuItem } from '@shop/shared/contract';
-import { fromPrice, hasVariablePrice, oldPrice, undecidedFromPrice } from './prices';
+import { menuItem, offer } from '@shop/shared/contract';
+import { cardPrice, fromPrice, hasVariablePrice, lineShownTotal, oldPrice, sizeShownPrice, undecidedFromPrice } from './prices';
 
 const item = (input: Record<string, unknown>) => menuItem.parse({ id: 'x', nameDE: 'x', sizes: [{ vol: 'standard', price: 990 }], ...input });
 
@@ -70,5 +70,28 @@ describe('list prices', () => {
     });
     expect(oldPrice(sale, 'A')).toBe(1200);
     expect(oldPrice(sale, 'B')).toBe(1500);
+  });
+});
+
+describe('offer prices where the guest decides (issue 13)', () => {
+  const NOW = 1_800_000_000_000;
+  const veggie = item({ id: 'bowl-veggie', sizes: [{ vol: 'standard', price: 1090, takeAwayPrice: 1050 }] });
+  const offers = [
+    offer.parse({ id: 'veggie-woche', name: 'Veggie-Woche', type: 'discountOffer', usecase: 'all', offerDiscount: 15, items: [{ id: 'bowl-veggie' }] }),
+  ];
+
+  it('the card shows the offer price with the normal price crossed out (10,50 € → 8,92 € for takeaway)', () => {
+    expect(cardPrice(veggie, 'takeaway', offers, NOW)).toEqual({ price: 892, old: 1050, offer: true });
+    expect(cardPrice(veggie, 'takeaway', [], NOW)).toEqual({ price: 1050, old: undefined, offer: false });
+    expect(cardPrice(veggie, 'takeaway', [{ ...offers[0]!, active: false }], NOW).offer).toBe(false);
+  });
+
+  it('the item page shows the chosen size under the offer, and the line total as the cart charges it', () => {
+    expect(sizeShownPrice(veggie, 'standard', 1050, 'takeaway', offers, NOW)).toEqual({ price: 892, old: 1050, offer: true });
+    expect(lineShownTotal(veggie, { vol: 'standard', count: 2, sizePrice: 1050, sumOfExtras: 0, itemTotal: 2100 }, 'takeaway', offers, NOW)).toEqual({
+      price: 1785,
+      old: 2100,
+      offer: true,
+    });
   });
 });

@@ -9,13 +9,13 @@ import { findMenuItem } from '@shop/shared/domain/menu-visibility';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
 import { Link, usePageTitle, useStore } from '@shop/shared/react';
-import { cartStore } from '@shop/shared/stores';
+import { cartStore, offersStore } from '@shop/shared/stores';
 import { Empty, Icon, Notice, Skeleton, buttonClass } from '@shop/shared/ui';
 import { Badges } from '../../components/Badges';
 import { BackButton } from '../../components/BackButton';
 import { useDeviceClass } from '../../data/device';
 import { useMenuView, type MenuKind } from '../../data/menu-data';
-import { fromPrice, oldPrice } from '../../data/prices';
+import { fromPrice, oldPrice, sizeShownPrice } from '../../data/prices';
 import { LoadFailed } from '../categories/CategoryOverview';
 import { FavouriteHeart } from '../favourites/FavouriteHeart';
 import { ProductCard } from '../products/ProductCard';
@@ -126,8 +126,10 @@ export function ItemDetail({
   // The base price after a combination or replaceArticle choice; before any choice the lowest possible price.
   const combination = item.extras.combinations.find((c) => c.price === priced.sizePrice && priced.sizePrice !== priced.originalSizePrice);
   const undecided = priced.sizePrice === 0 || (item.extras.combinations.length > 0 && !combination);
-  const price = undecided ? fromPrice(item, mode) : priced.sizePrice;
-  const old = combination?.streichPreis ?? oldPrice(item, size.vol);
+  const offers = useStore(offersStore);
+  const shown = undecided ? null : sizeShownPrice(item, size.vol, priced.sizePrice, mode, offers, Date.now());
+  const price = shown ? shown.price : fromPrice(item, mode);
+  const old = shown?.offer ? shown.old : (combination?.streichPreis ?? oldPrice(item, size.vol));
   const unitBase = undecided ? null : basePrice(item, size.vol, priced.sizePrice);
   const codes = useMemo(() => selectionSubstances(item, config), [item, config]);
   const images = [item.image, ...(item.moreImages ?? [])].filter((s): s is string => Boolean(s));

@@ -30,10 +30,12 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { isSoldOut, isBuyable } from '@shop/shared/domain/add-to-cart-rules';
 import { de, fill } from '@shop/shared/i18n';
+import { useStore } from '@shop/shared/react';
 import { pathTo } from '@shop/shared/routes';
+import { offersStore } from '@shop/shared/stores';
 import { Button, Icon, QuantityStepper } from '@shop/shared/ui';
 import { addToCart } from '../../data/add-to-cart';
-import { oldPrice, undecidedFromPrice } from '../../data/prices';
+import { lineShownTotal, oldPrice, undecidedFromPrice } from '../../data/prices';
 import { orderTimesText } from '../../data/order-times';
 import type { MenuShopContext } from '../../data/shop-context';
 import css from './item.module.css';
@@ -91,6 +93,8 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
   };
 
   const priced = useMemo(() => priceSelection(item, finalSelection(config), context.mode), [item, config, context.mode]);
+  const offers = useStore(offersStore);
+  const lineTotal = lineShownTotal(item, { vol: config.vol, count: config.count, ...priced }, context.mode, offers, Date.now());
   const visible = visibleStepIndexes(item, config);
   const from = undecidedFromPrice(item, priced.unitPrice, missingChoice(item, config) === null, context.mode);
   const times = orderTimesText(item.orderTimes ?? category.orderTimes);
@@ -358,7 +362,14 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
         )}
         <div className={css.totalBox}>
           <span className={css.total} data-testid="item-total">
-            {from !== null ? fill(de.menu.fromPrice, { price: formatEuro(from) }) : formatEuro(priced.itemTotal)}
+            {from !== null ? (
+              fill(de.menu.fromPrice, { price: formatEuro(from) })
+            ) : (
+              <>
+                {lineTotal.old !== undefined ? <s className={css.totalOld}>{formatEuro(lineTotal.old)}</s> : null}
+                {formatEuro(lineTotal.price)}
+              </>
+            )}
           </span>
           <span className={css.vat}>{de.menu.inclVat}</span>
         </div>

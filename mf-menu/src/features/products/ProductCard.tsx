@@ -5,13 +5,15 @@ import { isBuyable, isSoldOut } from '@shop/shared/domain/add-to-cart-rules';
 import { allergenVerdict } from '@shop/shared/domain/allergens';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
+import { useStore } from '@shop/shared/react';
 import { pathTo } from '@shop/shared/routes';
+import { offersStore } from '@shop/shared/stores';
 import { Icon } from '@shop/shared/ui';
 import { Badges, Heat } from '../../components/Badges';
 import { MenuImage } from '../../components/MenuImage';
 import { useDeviceClass } from '../../data/device';
 import type { MenuKind, MenuView } from '../../data/menu-data';
-import { fromPrice, hasVariablePrice, oldPrice } from '../../data/prices';
+import { cardPrice, hasVariablePrice } from '../../data/prices';
 import { FavouriteHeart } from '../favourites/FavouriteHeart';
 import { OrderPanel } from '../item/OrderPanel';
 import css from './products.module.css';
@@ -43,8 +45,8 @@ export function ProductCard({
   const device = useDeviceClass();
   const [expanded, setExpanded] = useState(false);
   const mode = view.context.mode;
-  const price = fromPrice(item, mode);
-  const old = oldPrice(item, item.sizes[0]?.vol ?? '');
+  const offers = useStore(offersStore);
+  const { price, old, offer } = cardPrice(item, mode, offers, Date.now());
   const soldOut = isSoldOut(view.context.features.enableBestand ? item : { ...item, bestand: undefined });
   const buyable = isBuyable(item);
   const verdict = allergenVerdict(item, view.excluded);
@@ -78,8 +80,8 @@ export function ProductCard({
           <span className={css.text}>{item.descriptionDE}</span>
           <span className={css.bottom}>
             <span className={css.price} data-testid="product-price">
-              {old !== undefined && old > price ? <s className={css.old}>{formatEuro(old)}</s> : null}
-              {hasVariablePrice(item) ? fill(de.menu.fromPrice, { price: formatEuro(price) }) : formatEuro(price)}
+              {old !== undefined ? <s className={css.old}>{formatEuro(old)}</s> : null}
+              <span data-offer={offer || undefined}>{hasVariablePrice(item) ? fill(de.menu.fromPrice, { price: formatEuro(price) }) : formatEuro(price)}</span>
             </span>
             {soldOut ? <span className={css.flag}>{de.menu.soldOutBadge}</span> : !buyable ? <span className={css.flag}>{de.menu.notBuyableBadge}</span> : null}
             {!soldOut && buyable ? (
