@@ -84,6 +84,8 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
     expect(all.some((i) => i.extras.styles.some((s) => s.volCosts?.length) || i.extras.variants.some((v) => v.options.some((o) => o.volCosts?.length)))).toBe(
       true,
     );
+    // Per-size net content for the unit price (Salsa Verde: 60-ml cup and 250-g glass).
+    expect(all.some((i) => i.sizes.filter((s) => s.content).length > 1)).toBe(true);
     for (const flag of ['unikat', 'ticket', 'inhouseOnly', 'takeawayOnly', 'neu', 'streichPreis', 'kilopreis', 'merkmalgruppen', 'nutritions'] as const) {
       expect(
         all.some((i) => Boolean(i[flag])),

@@ -124,6 +124,10 @@ test.describe('cart', () => {
     // The guest's taco and the added horchata: two lines, the bundle's 9,90 € (not 9,90 € + another taco).
     await expect(page.getByTestId('cart-line')).toHaveCount(2);
     await expect(page.getByTestId('cart-total')).toHaveText('9,90\u00a0€');
+    // The guest sees what the lines contain, with the legend (issue 13).
+    await expect(line(page, 'Tacos al Pastor').getByTestId('cart-line-allergens')).toHaveText('Allergene: L, M');
+    await page.getByTestId('cart-allergen-legend').locator('summary').click();
+    await expect(page.getByTestId('cart-allergen-legend')).toContainText('Sellerie');
     await page.getByTestId('cart-coupon-remove').click();
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-line')).toContainText('Tacos al Pastor');

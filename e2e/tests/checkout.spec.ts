@@ -162,6 +162,10 @@ test.describe('checkout with the offline test provider', () => {
     await pickFirstSlot(page);
     await page.getByTestId('checkout-next').click();
     await page.getByTestId('method-paypal').click();
+    // § 312j BGB: the final button names the obligation to pay; the consent links AGB and Datenschutz.
+    await expect(page.getByTestId('paypal-pay')).toHaveText('Zahlungspflichtig bestellen mit PayPal');
+    await expect(page.getByTestId('consent-link-agb')).toHaveAttribute('href', '/AGB');
+    await expect(page.getByTestId('consent-link-privacy')).toHaveAttribute('href', '/Datenschutz');
     await page.getByTestId('paypal-pay').click();
     await expect(page.getByTestId('test-paypal')).toBeVisible();
     await page.getByTestId('test-paypal-approve').click();

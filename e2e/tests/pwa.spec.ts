@@ -6,10 +6,12 @@ test.describe('installable PWA', () => {
   test('has a web manifest with icons and works offline after the first visit', async ({ page, context, request }) => {
     const manifestResponse = await request.get('/manifest.webmanifest');
     expect(manifestResponse.ok()).toBe(true);
-    const manifest = (await manifestResponse.json()) as { display: string; start_url: string; icons: { src: string; sizes: string }[] };
+    const manifest = (await manifestResponse.json()) as { display: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
     expect(manifest.display).toBe('standalone');
     expect(manifest.start_url).toBe('/');
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    // A maskable icon of its own (safe-zone padding); the 'any' icons are not masked.
+    expect(manifest.icons.filter((i) => i.purpose?.split(' ').includes('maskable')).map((i) => i.src)).toEqual(['/icons/icon-maskable-512.png']);
     for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
 
     await page.goto('/');
@@ -26,7 +28,12 @@ test.describe('installable PWA', () => {
     await page.reload();
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Speisen' }).first()).toBeVisible();
+    // The guest is told, and told again when the connection is back (the banner goes).
+    await expect(page.getByTestId('offline-banner')).toHaveText(
+      'Du bist offline. Speisekarte und Warenkorb bleiben da – bestellen kannst du, sobald du wieder online bist.',
+    );
     await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   });
 });
 

@@ -8,10 +8,12 @@ import { AREA_CONTAINER_ID } from './federation/register-apps';
 import { Drawer } from './layout/Drawer';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { OfflineBanner } from './layout/OfflineBanner';
 import { RemoteParcel } from './layout/RemoteParcel';
 import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { followPageTitle } from './navigation/page-title';
+import { scrollAfterNavigation } from './navigation/scroll-memory';
 import { Overlays } from './overlays/Overlays';
 import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
@@ -43,8 +45,8 @@ export function App({ onReady }: { onReady: () => void }) {
 
   useEffect(() => {
     if (previous.current === pathname) return;
-    // Each route change scrolls to the top (shop-spec §2); arriving Home signals back-home.
-    window.scrollTo({ top: 0 });
+    // Each route change scrolls to the top (shop-spec §2), back and forward to where the guest was; arriving Home signals back-home.
+    scrollAfterNavigation();
     if (match?.name === 'Home') emit('shell:back-home', {});
     previous.current = pathname;
   }, [pathname, match?.name]);
@@ -63,6 +65,7 @@ export function App({ onReady }: { onReady: () => void }) {
         {shellTexts.skipToContent}
       </a>
       <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
+      <OfflineBanner />
       {layers.drawer ? <Drawer context={context} onClose={closeDrawer} /> : null}
       <main className={css.main} id="main" tabIndex={-1}>
         {shellPage}

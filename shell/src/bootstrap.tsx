@@ -2,6 +2,7 @@ import '@shop/shared/ui/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { ensureBrowserId } from '@shop/shared/client';
+import { installInShopHistory } from '@shop/shared/ui';
 import { descriptorStore } from '@shop/shared/stores';
 import { App } from './App';
 import { loadDescriptor } from './federation/descriptor';
@@ -10,6 +11,7 @@ import { applyVersionOverrides } from './federation/version-overrides';
 import { registerRemoteApps } from './federation/register-apps';
 import { setupFederation } from './federation/remotes';
 import { installNavigationGuard } from './navigation/guard';
+import { installScrollMemory } from './navigation/scroll-memory';
 import { applyEntryContext, tableExpiredOnEntry } from './mode/entry-context';
 import { startTableExpiryCheck } from './mode/table-expiry';
 import { startAppReactions } from './data/app-reactions';
@@ -19,6 +21,9 @@ import { restoreAccountSession } from './data/account-session';
 import { registerServiceWorker } from './register-sw';
 
 async function main() {
+  // Numbers the shop's history entries, so 'Zurück' never leaves the shop (shared/src/ui/in-shop-history.ts).
+  installInShopHistory();
+  installScrollMemory();
   ensureBrowserId();
   // Preview hosts only: this browser's remote versions for QA (deploy/README.md, Preview).
   const { descriptor, overrides } = applyVersionOverrides(await loadDescriptor(), window.location.search, localStorage);

@@ -714,6 +714,8 @@ export const foodMenu: MenuCategoryInput[] = [
         descriptionDE: 'Mit Frischkäse gefüllte, panierte Jalapeños und Limetten-Aioli.',
         image: img('taquitos-3'),
         gramm: 180,
+        // One size: the item's per-kilo price (6,50 € for 180 g).
+        kilopreis: 3611,
         substances: ['lV', 'A', 'C', 'G', 'dScharf', 'z2'],
         sizes: single(650),
       },

@@ -78,11 +78,10 @@ const datenschutz: Page = {
         'die Kontodaten löschen wir dann, Bestelldaten nach Ablauf der gesetzlichen Fristen.',
     },
     {
-      heading: '6. Push-Benachrichtigungen (Firebase Cloud Messaging)',
+      heading: '6. Benachrichtigungen',
       text:
-        'Nur wenn du zustimmst, senden wir dir Benachrichtigungen zum Status deiner Bestellung, zu Neuigkeiten, Gutscheinen und zur Stempelkarte. ' +
-        'Dafür speichern wir ein Geräte-Token und übermitteln es an Firebase Cloud Messaging (Google Ireland Limited, siehe oben). ' +
-        'Rechtsgrundlage ist deine Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Du kannst sie jederzeit in den Einstellungen deines Browsers oder Geräts widerrufen; das Token löschen wir dann.',
+        'Der Shop sendet keine Push-Benachrichtigungen und speichert kein Geräte-Token. Den Status deiner Bestellung siehst du auf der Bestellseite; ' +
+        'dafür hält dein Browser, solange die Seite geöffnet ist, eine Verbindung zu unserem Server, über die nur Statusänderungen deiner Bestellungen und Änderungen der Speisekarte kommen.',
     },
     {
       heading: '7. Zahlung mit Stripe',
@@ -106,11 +105,12 @@ const datenschutz: Page = {
         'Bei Zahlung vor Ort in bar oder mit Karte erheben wir online keine Zahlungsdaten.',
     },
     {
-      heading: '10. Speicherung im Browser und Statistik',
+      heading: '10. Speicherung im Browser, keine Statistik',
       text:
         'Damit Warenkorb, Tischnummer, Abholzeit und deine Formulardaten beim nächsten Aufruf noch da sind, speichern wir sie in deinem Browser (Local Storage). ' +
-        'Das ist für den von dir gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Statistische Auswertungen erfolgen nur mit deiner Einwilligung ' +
-        '(Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Einzelheiten stehen auf der Seite Cookies.',
+        'Das ist für den von dir gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Wir erstellen keine Statistiken über deine Nutzung, ' +
+        'binden keine Analyse-, Werbe- oder Social-Media-Dienste ein und laden keine Schriften oder Skripte von fremden Servern – außer den Zahlungsdiensten, wenn du online bezahlst. ' +
+        'Einzelheiten stehen auf der Seite Cookies.',
     },
     {
       heading: '11. Kontakt',
@@ -239,7 +239,7 @@ const cookies: Page = {
   body: [
     {
       heading: 'Kurz gesagt',
-      text: 'Wir setzen keine Werbe- oder Tracking-Cookies. Wir speichern nur, was der Shop zum Funktionieren braucht, und Statistik nur mit deiner Einwilligung.',
+      text: 'Wir selbst setzen keine Cookies und nutzen keine Werbe-, Tracking- oder Statistikdienste. Wir speichern in deinem Browser nur, was der Shop zum Funktionieren braucht; deshalb fragen wir auch nicht nach einer Einwilligung. Nur wenn du online bezahlst, setzt der Zahlungsdienst eigene Cookies (siehe unten).',
     },
     {
       heading: 'Unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG)',
@@ -249,8 +249,9 @@ const cookies: Page = {
         '• Bestellart, Tischnummer und gewählte Abholzeit – jeweils bis zu 2 Stunden\n' +
         '• deine Formulardaten (Name, E-Mail, Telefon, Adresse), damit du sie nicht erneut eingeben musst\n' +
         '• deine letzten Bestellungen, um ihren Status anzuzeigen\n' +
+        '• deine Favoriten und Allergen-Filter, deine gewählte Filiale und gespeicherte Gutscheine\n' +
+        '• eine Kopie der Speisekarte, der Filialdaten und der Shop-Einstellungen, damit der Shop schnell und auch offline startet\n' +
         '• eine zufällige Gerätekennung für Favoriten und Anfragen an unseren Server\n' +
-        '• deine Entscheidung im Datenschutz-Dialog\n' +
         'Bist du angemeldet, speichert Firebase Authentication deinen Anmeldestatus im Browser (IndexedDB). ' +
         'Für die Offline-Fähigkeit legt der Service Worker die Dateien des Shops im Browser-Cache ab.',
     },
@@ -261,16 +262,10 @@ const cookies: Page = {
         'Bezahlst du mit PayPal, gelten auf den Seiten von PayPal dessen Cookie-Regeln. Ohne diese Speicherung ist eine sichere Online-Zahlung nicht möglich.',
     },
     {
-      heading: 'Statistik (nur mit Einwilligung)',
+      heading: 'Löschen',
       text:
-        'Wenn du im Datenschutz-Dialog der Statistik zustimmst, werten wir aus, welche Seiten aufgerufen werden, um den Shop zu verbessern (§ 25 Abs. 1 TDDDG, Art. 6 Abs. 1 lit. a DSGVO). ' +
-        'Deine Zustimmung speichern wir etwa 360 Tage; lehnst du ab, merken wir uns das für einen Tag und fragen dann erneut.',
-    },
-    {
-      heading: 'Widerruf und Löschen',
-      text:
-        'Du kannst deine Einwilligung jederzeit widerrufen und alle gespeicherten Daten löschen, indem du in den Einstellungen deines Browsers die Website-Daten dieses Shops entfernst. ' +
-        'Warenkorb, Tischnummer und Formulardaten sind danach ebenfalls gelöscht.',
+        'Du kannst alle gespeicherten Daten jederzeit löschen, indem du in den Einstellungen deines Browsers die Website-Daten dieses Shops entfernst. ' +
+        'Warenkorb, Tischnummer, Formulardaten und Favoriten auf diesem Gerät sind danach gelöscht.',
     },
   ],
 };

@@ -1,7 +1,7 @@
 import { navigateToUrl } from 'single-spa';
 import { de } from '@shop/shared/i18n';
 import { pathTo, type RouteName } from '@shop/shared/routes';
-import { Icon } from '@shop/shared/ui';
+import { Icon, backInShopOr } from '@shop/shared/ui';
 import css from './components.module.css';
 
 /**
@@ -17,8 +17,7 @@ export function backTarget(route: RouteName): RouteName | null {
 export function goBack(route: RouteName, fallback: RouteName = 'Home', fallbackParams?: Record<string, string>): void {
   const target = backTarget(route);
   if (target) navigateToUrl(pathTo(target));
-  else if (window.history.length > 1) window.history.back();
-  else navigateToUrl(pathTo(fallback, fallbackParams));
+  else backInShopOr(() => navigateToUrl(pathTo(fallback, fallbackParams)));
 }
 
 export function BackButton({

@@ -1,4 +1,5 @@
 import type { Menu, MenuItem } from '../contract/menu';
+import { menu as menuTexts } from '../i18n/de/menu';
 import type { ItemConfig } from './configurator';
 import { isStepVisible } from './line-pricing';
 
@@ -50,6 +51,15 @@ export function classifySubstances(codes: Iterable<string>): ClassifiedSubstance
 /** Legend number of an additive: 'z3' -> 3. */
 export function additiveNumber(code: AdditiveCode): number {
   return Number(code.slice(1));
+}
+
+/** One-line summary where a guest decides (item page, inline configurator, cart): 'Allergene: A, G · Zusatzstoffe: 2, 3'. */
+export function substanceSummary(codes: Iterable<string>): string {
+  const c = classifySubstances(codes);
+  const parts: string[] = [];
+  if (c.allergens.length) parts.push(`${menuTexts.containsAllergens}: ${c.allergens.join(', ')}`);
+  if (c.additives.length) parts.push(`${menuTexts.containsAdditives}: ${c.additives.map(additiveNumber).join(', ')}`);
+  return parts.join(' · ');
 }
 
 export function isAlcoholic(item: Pick<MenuItem, 'substances'>): boolean {

@@ -32,6 +32,7 @@ const config = {
   inhouseOrderingEnabled: true,
   selfServiceEnabled: false,
   providers: { bar: true, stripe: true, paypal: true, wallet: true, customerCard: false },
+  onlineServiceFee: 49,
 };
 const features = { ...DEFAULT_FEATURES, enableDelivery: true, enableDeliveryOhnePay: true };
 
@@ -140,6 +141,12 @@ describe('questions before checkout (checkout-spec §4)', () => {
     const onlyOffline = input({ features: { ...features, enableDelivery: false, enableTakeawayPay: false } });
     expect(await runCheckoutQuestions(onlyOffline, scripted({ itemCount: true }).io)).toMatchObject({ route: 'checkouttakeAway' });
   });
+  it('asks about online payment without a fee text when no fee is set', async () => {
+    const s = scripted({ usecase: true, itemCount: true, onlinePay: true });
+    await runCheckoutQuestions(input({ config: { ...config, onlineServiceFee: 0 } }), s.io);
+    expect(s.asked.at(-1)).toMatchObject({ id: 'onlinePay', title: 'Möchtest du online bezahlen?' });
+    expect(s.asked.at(-1)!.text).toBeUndefined();
+  });
   it('stays in the cart when the item count is not confirmed', async () => {
     expect(await runCheckoutQuestions(input(), scripted({ usecase: true, itemCount: false }).io)).toEqual({ outcome: 'stay', reason: 'declined' });
   });
@@ -148,6 +155,8 @@ describe('questions before checkout (checkout-spec §4)', () => {
     await runCheckoutQuestions(input({ stampRedeemable: true, stampDiscount: 1500, features: { ...features, enableStempel: true } }), s.io);
     expect(s.asked.map((q) => q.id)).toEqual(['usecase', 'itemCount', 'stamp', 'onlinePay']);
     expect(s.asked[2]!.text).toBe('Du erhältst 15,00\u00a0€ Rabatt auf diese Bestellung.');
+    // The online service fee is named in the question that leads to it (issue 13).
+    expect(s.asked[3]!.text).toBe('Für die Online-Zahlung berechnen wir eine Servicegebühr von 0,49\u00a0€ (inkl. MwSt.).');
     expect(s.redeemed()).toBe(1);
   });
   it('in-house: needs a table or area, then asks about online payment', async () => {

@@ -264,7 +264,13 @@ export interface QuestionInput {
   readonly area?: string | undefined;
   readonly config: Pick<
     AppConfig,
-    'orderingEnabled' | 'takeawayOrderingEnabled' | 'deliveryOrderingEnabled' | 'inhouseOrderingEnabled' | 'providers' | 'selfServiceEnabled'
+    | 'orderingEnabled'
+    | 'takeawayOrderingEnabled'
+    | 'deliveryOrderingEnabled'
+    | 'inhouseOrderingEnabled'
+    | 'providers'
+    | 'selfServiceEnabled'
+    | 'onlineServiceFee'
   >;
   readonly features: FeatureFlags;
   /** A signed-in user with a full stamp card may redeem it (stamp card enabled). */
@@ -319,7 +325,7 @@ export async function runCheckoutQuestions(input: QuestionInput, io: QuestionIo)
     const onlineOk = enabled(online);
     const offlineOk = enabled('inhouse');
     if (onlineOk && offlineOk) {
-      const yes = await io.ask({ id: 'onlinePay', title: t.askOnlinePay, yes: shellTexts.yes, no: shellTexts.no });
+      const yes = await io.ask(onlinePayQuestion(input));
       return go(yes ? online : 'inhouse');
     }
     if (onlineOk) return go(online);
@@ -363,10 +369,23 @@ export async function runCheckoutQuestions(input: QuestionInput, io: QuestionIo)
   const withPay: FlowId = usecase === 'takeaway' ? 'takeawayWithPay' : 'deliveryWithPay';
   const without: FlowId = usecase === 'takeaway' ? 'takeaway' : 'delivery';
   if (enabled(withPay) && enabled(without)) {
-    const online = await io.ask({ id: 'onlinePay', title: t.askOnlinePay, yes: shellTexts.yes, no: shellTexts.no });
+    const online = await io.ask(onlinePayQuestion(input));
     return go(online ? withPay : without);
   }
   return go(enabled(withPay) ? withPay : without);
+}
+
+/** 'Möchtest du online bezahlen?' naming the online service fee before the guest answers (issue 13). */
+function onlinePayQuestion(input: QuestionInput): Question {
+  const t = checkoutTexts;
+  const fee = input.config.onlineServiceFee;
+  return {
+    id: 'onlinePay',
+    title: t.askOnlinePay,
+    ...(fee > 0 ? { text: fill(t.askOnlinePayFee, { fee: formatEuro(fee) }) } : {}),
+    yes: shellTexts.yes,
+    no: shellTexts.no,
+  };
 }
 
 function itemCountQuestion(input: QuestionInput): Question {

@@ -1,3 +1,4 @@
 export * from './components';
 export * from './icons';
 export { ModalDialog } from './ModalDialog';
+export { backInShopOr, canGoBackInShop, installInShopHistory } from './in-shop-history';

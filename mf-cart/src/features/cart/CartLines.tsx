@@ -11,6 +11,7 @@ import { cartStore } from '@shop/shared/stores';
 import { Icon, QuantityStepper } from '@shop/shared/ui';
 import { updateCart } from '../../data/guarded';
 import { couponValueText } from '../../data/redeem';
+import { CartSubstanceLegend, LineSubstances, useLineSubstances } from './cart-allergens';
 import css from './cart.module.css';
 
 const t = de.cart;
@@ -41,8 +42,10 @@ function ProductRow({
   locked,
   notesEnabled,
   onNote,
+  substances,
 }: {
   line: ProductLine;
+  substances: readonly string[] | undefined;
   breakdown: PriceBreakdown;
   locked: boolean;
   notesEnabled: boolean;
@@ -73,6 +76,7 @@ function ProductRow({
           {!isHiddenVol(line.vol) ? <span className={css.vol}> · {line.vol}</span> : null}
         </div>
         {line.extrasToDisplay ? <div className={css.detail}>{line.extrasToDisplay}</div> : null}
+        <LineSubstances codes={substances} />
         {line.gang ? <div className={css.detail}>{fill(t.course, { gang: line.gang })}</div> : null}
         {priced?.offer ? <div className={css.offer}>{fill(t.offerLabel, { name: priced.offer.name })}</div> : null}
         {bound ? <div className={css.offer}>{fill(t.bundleLine, { title: line.aaaCodeTitle ?? line.appliedCode ?? '' })}</div> : null}
@@ -168,23 +172,35 @@ export function CartLines({
 }) {
   const products = lines.filter((l): l is ProductLine & { kind: 'product' } => l.kind === 'product');
   const coupons = lines.filter((l): l is Extract<CartLine, { kind: 'coupon' }> => l.kind === 'coupon');
+  const substances = useLineSubstances(products);
   return (
-    <table className={css.table} data-testid="cart-lines">
-      <thead className={css.srOnly}>
-        <tr>
-          <th scope="col">{t.colArticle}</th>
-          <th scope="col">{t.colCount}</th>
-          <th scope="col">{t.colPrice}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {products.map((line) => (
-          <ProductRow key={line.cartItemId} line={line} breakdown={breakdown} locked={locked} notesEnabled={notesEnabled} onNote={onNote} />
-        ))}
-        {coupons.map((line) => (
-          <CouponRow key={line.cartItemId} line={line} breakdown={breakdown} locked={locked} />
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table className={css.table} data-testid="cart-lines">
+        <thead className={css.srOnly}>
+          <tr>
+            <th scope="col">{t.colArticle}</th>
+            <th scope="col">{t.colCount}</th>
+            <th scope="col">{t.colPrice}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((line) => (
+            <ProductRow
+              key={line.cartItemId}
+              line={line}
+              substances={substances.get(line.cartItemId)}
+              breakdown={breakdown}
+              locked={locked}
+              notesEnabled={notesEnabled}
+              onNote={onNote}
+            />
+          ))}
+          {coupons.map((line) => (
+            <CouponRow key={line.cartItemId} line={line} breakdown={breakdown} locked={locked} />
+          ))}
+        </tbody>
+      </table>
+      <CartSubstanceLegend substances={substances} />
+    </>
   );
 }

@@ -127,6 +127,10 @@ export function CartPage() {
       ) : null}
       <div className={css.layout}>
         <div>
+          {/* The spec's restore lock (a few seconds after a cart is loaded): said, not only faded. */}
+          <p role="status" className={css.lockNote} data-testid={locked ? 'cart-lock-note' : undefined}>
+            {locked ? t.restoreLockNote : ''}
+          </p>
           <CartLines lines={cart} breakdown={breakdown} locked={locked} notesEnabled={features.enableItemNote} onNote={setNoteLine} />
         </div>
         <div className={css.aside}>

@@ -4,7 +4,7 @@ import type { FlowDef } from '@shop/shared/domain/checkout-flow';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de } from '@shop/shared/i18n';
 import { navigateTo } from '@shop/shared/routes';
-import { Button, Icon, Page, TestModeBadge } from '@shop/shared/ui';
+import { Button, Icon, Page, TestModeBadge, backInShopOr } from '@shop/shared/ui';
 import type { CheckoutTotals } from './totals';
 import css from './checkout.module.css';
 
@@ -100,35 +100,42 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
           </div>
         ) : null}
         <div className={css.grand}>
-          <dt>{t.total}</dt>
+          <dt>
+            {t.total} <span className={css.vat}>{de.cart.inclVat}</span>
+          </dt>
           <dd data-testid="checkout-total">{formatEuro(totals.total)}</dd>
         </div>
       </dl>
 
-      <div className={css.actions}>
-        {primary ? (
+      {primary ? (
+        // Only the primary action sticks (with the total, so the sum stays in view); the rest follows the content.
+        <div className={css.actions}>
+          <div className={css.stickyTotal}>
+            <span>{t.total}</span>
+            <strong data-testid="checkout-sticky-total">{formatEuro(totals.total)}</strong>
+          </div>
           <Button block onClick={primary.onClick} disabled={primary.disabled} data-testid="checkout-next">
             {primary.label}
           </Button>
-        ) : null}
-        <div className={css.secondaryActions}>
-          <Button variant="ghost" onClick={onBack} data-testid="checkout-back">
-            {t.back}
-          </Button>
-          <Button variant="ghost" onClick={() => navigateTo('Korb')} data-testid="checkout-to-cart">
-            {t.backToCart}
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              onCancel?.();
-              window.history.back();
-            }}
-            data-testid="checkout-cancel"
-          >
-            {t.cancelOrder}
-          </Button>
         </div>
+      ) : null}
+      <div className={css.secondaryActions}>
+        <Button variant="ghost" onClick={onBack} data-testid="checkout-back">
+          {t.back}
+        </Button>
+        <Button variant="ghost" onClick={() => navigateTo('Korb')} data-testid="checkout-to-cart">
+          {t.backToCart}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            onCancel?.();
+            backInShopOr(() => navigateTo('Korb'));
+          }}
+          data-testid="checkout-cancel"
+        >
+          {t.cancelOrder}
+        </Button>
       </div>
 
       <footer className={css.trust}>

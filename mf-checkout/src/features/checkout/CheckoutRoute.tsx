@@ -16,7 +16,7 @@ import { useStore } from '@shop/shared/react';
 import { navigateTo, redirectTo } from '@shop/shared/routes';
 import { cartStore, drinkMenuStore, foodMenuStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
 import { waitForBrowserId } from '@shop/shared/client';
-import { Notice, Page, Skeleton } from '@shop/shared/ui';
+import { Notice, Page, Skeleton, backInShopOr } from '@shop/shared/ui';
 import { ConfirmStep } from '../steps/ConfirmStep';
 import { DataStep } from '../steps/DataStep';
 import { TimeStep, type TimeChoice } from '../steps/TimeStep';
@@ -319,7 +319,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
 
   function back() {
     if (stepIndex > 0) setStepIndex(stepIndex - 1);
-    else window.history.back();
+    else backInShopOr(() => navigateTo('Korb'));
   }
 
   if (redirect && !done) return null;

@@ -8,7 +8,7 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { closedOrderText } from '@shop/shared/domain/orders';
 import { createPaypalApproveGuard } from '@shop/shared/domain/submit-guard';
 import { de, fill } from '@shop/shared/i18n';
-import { navigateTo } from '@shop/shared/routes';
+import { navigateTo, pathTo } from '@shop/shared/routes';
 import { Button, Icon, Notice, Skeleton } from '@shop/shared/ui';
 import { endCheckoutSession } from '../checkout/session';
 import type { CheckoutContext } from '../checkout/use-checkout-context';
@@ -300,10 +300,24 @@ function useOrderClosed(order: SavedOrder, failure: PaymentFailure | null): stri
   return closed;
 }
 
+/** The consent sentence with AGB and Datenschutz as links (new tab: the payment in progress stays). */
 function Consent() {
+  const links: Record<string, { to: string; label: string }> = {
+    agb: { to: pathTo('AGB'), label: t.consentAgb },
+    privacy: { to: pathTo('Datenschutz'), label: t.consentPrivacy },
+  };
   return (
     <p className={css.consent} data-testid="payment-consent">
-      {t.consent}
+      {t.consent.split(/(\{agb\}|\{privacy\})/).map((part, index) => {
+        const link = links[part.slice(1, -1)];
+        return link ? (
+          <a key={index} href={link.to} target="_blank" rel="noopener" data-testid={`consent-link-${part.slice(1, -1)}`}>
+            {link.label}
+          </a>
+        ) : (
+          part
+        );
+      })}
     </p>
   );
 }

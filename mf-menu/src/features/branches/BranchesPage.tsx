@@ -6,7 +6,7 @@ import { dayText } from '@shop/shared/domain/opening-hours';
 import { de, fill } from '@shop/shared/i18n';
 import { pathTo } from '@shop/shared/routes';
 import { selectedStoreStore } from '@shop/shared/stores';
-import { Button, Empty, Icon, Page, Skeleton, buttonClass } from '@shop/shared/ui';
+import { Button, Empty, Icon, Page, Skeleton, backInShopOr, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { useShopClock } from '../../data/clock';
 import { useMenuShopContext } from '../../data/shop-context';
@@ -36,8 +36,7 @@ function BranchCard({ store, chosen, select }: { store: Store; chosen: boolean; 
   const choose = () => {
     selectedStoreStore.set(store.filialnummer);
     emit('shell:overlay', { kind: 'toast', text: fill(de.menu.branchChosenToast, { name: store.name }) });
-    if (window.history.length > 1) window.history.back();
-    else navigateToUrl(pathTo('Speisen', { catname: 'all' }));
+    backInShopOr(() => navigateToUrl(pathTo('Speisen', { catname: 'all' })));
   };
   return (
     <article className={[css.card, chosen ? css.cardChosen : ''].join(' ')} data-testid="branch-card" data-branch={store.filialnummer}>

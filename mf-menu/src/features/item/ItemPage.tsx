@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { MenuCategory, MenuItem, ProductLine } from '@shop/shared/contract';
-import { isAlcoholic, selectionSubstances } from '@shop/shared/domain/allergens';
+import { isAlcoholic, selectionSubstances, substanceSummary } from '@shop/shared/domain/allergens';
 import { basePrice } from '@shop/shared/domain/base-price';
 import { finalSelection, initialConfig, type ItemConfig } from '@shop/shared/domain/configurator';
 import { priceSelection } from '@shop/shared/domain/line-pricing';
@@ -23,7 +23,6 @@ import { CartSidePanel } from './CartSidePanel';
 import { Gallery } from './Gallery';
 import { FeatureGroups, InfoPanels } from './InfoPanels';
 import { OrderPanel } from './OrderPanel';
-import { substanceSummary } from './Substances';
 import common from '../../components/components.module.css';
 import css from './item.module.css';
 

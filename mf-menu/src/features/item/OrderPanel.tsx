@@ -26,6 +26,7 @@ import {
   type ItemConfig,
 } from '@shop/shared/domain/configurator';
 import { costForVol, isHiddenVol, optionDetails, optionTitle, priceSelection, sizePriceFor, stepTitle } from '@shop/shared/domain/line-pricing';
+import { selectionSubstances, substanceSummary } from '@shop/shared/domain/allergens';
 import { formatEuro } from '@shop/shared/domain/money';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { isSoldOut, isBuyable } from '@shop/shared/domain/add-to-cart-rules';
@@ -38,6 +39,7 @@ import { addToCart } from '../../data/add-to-cart';
 import { lineShownTotal, oldPrice, undecidedFromPrice } from '../../data/prices';
 import { orderTimesText } from '../../data/order-times';
 import type { MenuShopContext } from '../../data/shop-context';
+import { SubstanceLegend } from './Substances';
 import css from './item.module.css';
 
 export interface OrderPanelProps {
@@ -94,6 +96,8 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
 
   const priced = useMemo(() => priceSelection(item, finalSelection(config), context.mode), [item, config, context.mode]);
   const offers = useStore(offersStore);
+  // What the chosen configuration contains (the inline configurator's allergen panel).
+  const codes = useMemo(() => selectionSubstances(item, config), [item, config]);
   const lineTotal = lineShownTotal(item, { vol: config.vol, count: config.count, ...priced }, context.mode, offers, Date.now());
   const visible = visibleStepIndexes(item, config);
   const from = undecidedFromPrice(item, priced.unitPrice, missingChoice(item, config) === null, context.mode);
@@ -348,6 +352,13 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
           {de.menu.notBuyableBadge}
           {times ? <span className={css.unavailableHint}>{fill(de.menu.orderTimesHint, { times })}</span> : null}
         </p>
+      ) : null}
+
+      {compact && !item.ticket ? (
+        <details className={css.inlineAllergens} data-testid="inline-allergens">
+          <summary>{substanceSummary(codes) || de.menu.panelAllergens}</summary>
+          <SubstanceLegend codes={codes} />
+        </details>
       ) : null}
 
       <div className={css.addRow}>

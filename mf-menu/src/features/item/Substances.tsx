@@ -59,12 +59,3 @@ export function SubstanceLegend({ codes }: { codes: readonly string[] }) {
     </div>
   );
 }
-
-/** One-line summary: 'Allergene: A, G · Zusatzstoffe: 2, 3'. */
-export function substanceSummary(codes: readonly string[]): string {
-  const c = classifySubstances(codes);
-  const parts: string[] = [];
-  if (c.allergens.length) parts.push(`${de.menu.containsAllergens}: ${c.allergens.join(', ')}`);
-  if (c.additives.length) parts.push(`${de.menu.containsAdditives}: ${c.additives.map(additiveNumber).join(', ')}`);
-  return parts.join(' · ');
-}

@@ -157,6 +157,9 @@ export function CategoryProducts({ kind }: { kind: MenuKind }) {
           </div>
         </section>
       ))}
+      <p className={css.vatNote} data-testid="prices-incl-vat">
+        {de.menu.allPricesInclVat}
+      </p>
     </Page>
   );
 }

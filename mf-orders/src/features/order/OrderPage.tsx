@@ -24,7 +24,7 @@ import { fill } from '@shop/shared/i18n/fill';
 import { Link, useStore } from '@shop/shared/react';
 import { navigateTo } from '@shop/shared/routes';
 import { appDataStore, descriptorStore } from '@shop/shared/stores';
-import { Button, Icon, Notice, Page, buttonClass } from '@shop/shared/ui';
+import { Button, Icon, Notice, Page, backInShopOr, buttonClass } from '@shop/shared/ui';
 import { AllReady } from './AllReady';
 import { OrderLines } from './OrderLines';
 import { OrderProgress, ReadyBanner } from './OrderProgress';
@@ -33,8 +33,7 @@ import { useOrderStatus } from './use-order-status';
 import css from './order.module.css';
 
 function goBack(): void {
-  if (window.history.length > 1) window.history.back();
-  else navigateTo('Home');
+  backInShopOr(() => navigateTo('Home'));
 }
 
 function paymentLabel(order: SavedOrder): string {
@@ -229,7 +228,9 @@ export function OrderPage() {
 
       <OrderLines order={order} />
       <div className={css.sum}>
-        <span>{texts.total}</span>
+        <span>
+          {texts.total} <span className={css.vat}>{texts.inclVat}</span>
+        </span>
         <strong data-testid="order-total">{formatEuro(order.total)}</strong>
       </div>
       {order.note ? (

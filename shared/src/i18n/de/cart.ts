@@ -15,6 +15,8 @@ export const cart = {
   toCart: 'Zum Korb',
   cartAria: 'Warenkorb, {count} Artikel',
   inclVat: 'inkl. MwSt.',
+  /** While the restore lock holds the controls (shop-spec §4, about 3 s after a cart is loaded). */
+  restoreLockNote: 'Warenkorb wird abgeglichen …',
 
   // item table
   colArticle: 'Artikel',

@@ -104,14 +104,17 @@ export const checkout = {
   otherCard: 'Andere Karte',
   cardExpiry: 'gültig bis {exp}',
   paymentMethodsTitle: 'Zahlungsmittel',
+  /** {agb} and {privacy} become links to the pages (§ 312j BGB: the button below names the obligation to pay). */
   consent:
-    'Mit deiner Bestellung akzeptierst du unsere AGB und Datenschutzbestimmungen. Der Betrag wird auf deiner Zahlungsart vorgemerkt und erst nach Annahme der Bestellung eingezogen.',
+    'Mit deiner Bestellung akzeptierst du unsere {agb} und {privacy}. Mit dem Klick auf die Bezahl-Schaltfläche bestellst du zahlungspflichtig. Der Betrag wird auf deiner Zahlungsart vorgemerkt und erst nach Annahme der Bestellung eingezogen.',
+  consentAgb: 'AGB',
+  consentPrivacy: 'Datenschutzbestimmungen',
   sslSeal: 'SSL-verschlüsselte Verbindung',
   cardBadge: 'Visa · Mastercard · American Express',
   walletLabel: 'Gesamtbetrag',
-  walletPay: 'Mit Apple/Google Pay bezahlen',
+  walletPay: 'Zahlungspflichtig bestellen mit Apple/Google Pay',
   walletUnavailable: 'Auf diesem Gerät ist keine Wallet-Zahlung möglich.',
-  paypalPay: 'Mit PayPal bezahlen',
+  paypalPay: 'Zahlungspflichtig bestellen mit PayPal',
   processing: 'Zahlung wird verarbeitet …',
   // customer card (checkout-spec §2)
   customerCardBalance: 'Guthaben: {amount}',
@@ -155,6 +158,8 @@ export const checkout = {
   askStampRedeem: 'Möchtest du deine volle Stempelkarte einlösen?',
   askStampRedeemText: 'Du erhältst {amount} Rabatt auf diese Bestellung.',
   askOnlinePay: 'Möchtest du online bezahlen?',
+  /** Under the question when an online service fee is set (named before the answer, PAngV). */
+  askOnlinePayFee: 'Für die Online-Zahlung berechnen wir eine Servicegebühr von {fee} (inkl. MwSt.).',
   askNoTable: 'Bitte scanne den QR-Code an deinem Tisch',
   askNoTableText: 'Für eine Bestellung am Tisch brauchen wir deine Tischnummer.',
   // validation (checkout-spec §5)

@@ -23,6 +23,8 @@ export const menu = {
   sectionDok: 'Dreams of the Kitchen',
   // item detail (spec texts verbatim)
   inclVat: 'inkl. MwSt.',
+  /** Under every list of prices (PAngV: the note may stand once for the list). */
+  allPricesInclVat: 'Alle Preise in Euro inkl. MwSt.',
   chooseSize: 'Wähle deine Größe',
   yourExtras: 'Deine Extras:',
   addToCart: 'In den Korb',

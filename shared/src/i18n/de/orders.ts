@@ -1,5 +1,6 @@
 /** Order page and past orders texts (checkout-spec §2 Order status page, §4, shop-spec §4). */
 export const orders = {
+  inclVat: 'inkl. MwSt.',
   orderNumber: 'Bestellnummer',
   orderNumberShort: 'Nr. {number}',
   preorderFor: 'Vorbestellung für {time} Uhr',

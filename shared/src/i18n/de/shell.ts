@@ -22,6 +22,8 @@ export const shell = {
   remoteUnavailableCartKept: 'Dein Warenkorb bleibt erhalten – es geht nichts verloren.',
   remoteUnavailableToCart: 'Zurück zum Korb',
   loading: 'Wird geladen …',
+  /** While the device has no connection (the service worker keeps the shop open). */
+  offlineNotice: 'Du bist offline. Speisekarte und Warenkorb bleiben da – bestellen kannst du, sobald du wieder online bist.',
   menu: 'Menü',
   closeMenu: 'Menü schließen',
   back: 'Zurück',

@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+
+// Navigation without dead ends (issue 13): back returns to where the guest was in the menu, and
+// 'Zurück' or a choice that goes back never leaves the shop when it was opened from elsewhere.
+
+/** In-app navigation, as a link inside the shop does it. */
+const navigate = (page: Page, path: string) =>
+  page.evaluate((url) => (window as unknown as { singleSpaNavigate: (u: string) => void }).singleSpaNavigate(url), path);
+
+test.describe('navigation without dead ends', () => {
+  test('back from a category returns the menu overview to its scroll position', async ({ page }) => {
+    await page.goto('/Speisen/all');
+    await expect(page.locator('a[href^="/SpeisenProdukte/"]').first()).toBeVisible();
+    const target = await page.evaluate(() => Math.min(1229, document.documentElement.scrollHeight - window.innerHeight));
+    expect(target).toBeGreaterThan(300);
+    await page.evaluate((y) => window.scrollTo(0, y), target);
+    await page.waitForTimeout(100); // the position is saved on the next frame
+    await navigate(page, '/SpeisenProdukte/burritos');
+    await expect(page.getByTestId('category-title')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page.locator('a[href^="/SpeisenProdukte/"]').first()).toBeAttached();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(target);
+  });
+
+  test('a branch chosen on a page opened from another site stays in the shop', async ({ page }) => {
+    await page.goto('/Impressum'); // an entry before the one the guest opens (the old code went back there)
+    await page.goto('/Filialen?select=true');
+    await page.locator('button:enabled', { hasText: 'Diese Filiale wählen' }).first().click(); // the chosen one is disabled
+    await expect(page).toHaveURL(/\/Speisen\/all$/);
+  });
+
+  test("'Zurück' on an item opened directly goes to its logical parent, after in-shop steps it goes back", async ({ page }) => {
+    await page.goto('about:blank');
+    await page.goto('/Speise/tacos-al-pastor');
+    expect(await page.evaluate(() => history.length)).toBeGreaterThan(1);
+    await page.getByTestId('back-button').first().click();
+    await expect(page).toHaveURL(/\/SpeisenProdukte\/[^/]+$/);
+    const category = page.url();
+
+    await navigate(page, '/Speise/tacos-al-pastor');
+    await expect(page.getByTestId('item-page')).toBeVisible();
+    await page.getByTestId('back-button').first().click();
+    await expect(page).toHaveURL(category);
+  });
+});
