@@ -6,7 +6,7 @@ import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { Button, Notice } from '@shop/shared/ui';
 import css from './overlays.module.css';
 
-/** The browser's own QR reader (Shape Detection API); no library is shipped for it. */
+/** The browser's own QR reader (Shape Detection API: Chrome on Android, Safari 17+ with the flag …). */
 interface BarcodeDetectorLike {
   detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
 }
@@ -16,9 +16,35 @@ function detectorClass(): BarcodeDetectorClass | undefined {
   return (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
 }
 
-/** Whether this device can scan a table QR code in the page (camera and a QR reader). */
+/** Reads the QR codes in the video's current frame. */
+type FrameReader = (video: HTMLVideoElement) => Promise<string[]>;
+
+/**
+ * The native reader where the browser has one; elsewhere (iOS Safari, Firefox, desktop Chromium)
+ * the `qr-scanner` library, loaded only when a guest opens the scanner, decoding in a web worker.
+ */
+async function createFrameReader(): Promise<FrameReader> {
+  const Detector = detectorClass();
+  if (Detector) {
+    const detector = new Detector({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video)).map((code) => code.rawValue);
+  }
+  const { default: QrScannerLib } = await import(/* webpackChunkName: "qr-scanner" */ 'qr-scanner');
+  const engine = await QrScannerLib.createQrEngine();
+  const canvas = document.createElement('canvas');
+  return async (video) => {
+    try {
+      const result = await QrScannerLib.scanImage(video, { returnDetailedScanResult: true, qrEngine: engine, canvas });
+      return [result.data];
+    } catch {
+      return []; // no code in this frame
+    }
+  };
+}
+
+/** Whether this device can scan a table QR code in the page (a camera; the reader is native or the library). */
 export function canScanQr(): boolean {
-  return typeof window !== 'undefined' && detectorClass() !== undefined && 'getUserMedia' in (navigator.mediaDevices ?? {});
+  return typeof window !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 /**
@@ -36,39 +62,41 @@ export function QrScanner({ onTable, onStop }: { onTable: (table: string) => voi
     let stopped = false;
     let lastReport = '';
     const hintTimer = window.setTimeout(() => setHint(true), SHOP_CONSTANTS.cameraHintMs);
-    const Detector = detectorClass();
 
-    const scan = async (detector: BarcodeDetectorLike) => {
+    const scan = async (read: FrameReader) => {
       if (stopped || !video.current) return;
       try {
-        for (const code of await detector.detect(video.current)) {
-          const result = readTableQr(code.rawValue, window.location.host);
+        for (const rawValue of await read(video.current)) {
+          const result = readTableQr(rawValue, window.location.host);
           if (result.kind === 'table') {
             stopped = true;
             onTable(result.table);
             return;
           }
-          if (result.kind !== 'ignored' && code.rawValue !== lastReport) {
-            lastReport = code.rawValue;
+          if (result.kind !== 'ignored' && rawValue !== lastReport) {
+            lastReport = rawValue;
             emit('shell:overlay', { kind: 'toast', text: result.kind === 'foreign' ? shellTexts.tableQrForeign : shellTexts.tableQrUnreadable });
           }
         }
       } catch {
         /* a frame that cannot be read: try the next one */
       }
-      if (!stopped) timer = window.setTimeout(() => void scan(detector), 1000 / SHOP_CONSTANTS.qrMaxScansPerSecond);
+      if (!stopped) timer = window.setTimeout(() => void scan(read), 1000 / SHOP_CONSTANTS.qrMaxScansPerSecond);
     };
 
     void (async () => {
       try {
-        if (!Detector) throw new Error('no QR reader');
+        const reader = createFrameReader();
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
-        if (stopped || !video.current) return;
+        if (stopped || !video.current) {
+          stream.getTracks().forEach((track) => track.stop()); // closed while the camera was being opened
+          return;
+        }
         window.clearTimeout(hintTimer);
         setHint(false);
         video.current.srcObject = stream;
         await video.current.play();
-        void scan(new Detector({ formats: ['qr_code'] }));
+        void scan(await reader);
       } catch {
         window.clearTimeout(hintTimer);
         if (!stopped) setFailed(true);

@@ -19,8 +19,13 @@ const at = (time: number | undefined) =>
 export function OrderProgress({ order }: { order: SavedOrder }) {
   const steps = orderProgress(order);
   const current = steps.findIndex((s) => s.at === undefined);
+  // The last step reached, announced when it changes (issue 13: status changes in a live region).
+  const reached = [...steps].reverse().find((s) => s.at !== undefined);
   return (
     <section className={css.progressBox} aria-label={texts.progressTitle}>
+      <p role="status" className={css.srOnly} data-testid="order-status-live">
+        {reached ? `${texts.progressTitle}: ${stepLabel(reached.step, order)}` : ''}
+      </p>
       <ol className={css.progress} data-testid="order-progress">
         {steps.map((s, i) => (
           <li key={s.step} data-step={s.step} data-done={s.at !== undefined} aria-current={i === current ? 'step' : undefined} className={css.progressStep}>
