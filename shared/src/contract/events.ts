@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pushMessage } from './push';
 
 /** Server-sent events on GET /api/events (shop-spec §4 Events stream): channels 'shop' and 'user<id>'. */
 export const serverEvent = z.discriminatedUnion('type', [
@@ -11,6 +12,8 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waiterCalled'), signalId: z.string(), table: z.string(), at: z.number().int() }),
   /** To the staff channel: a waiter call was acknowledged on a board. */
   z.object({ type: z.literal('waiterCallAcknowledged'), signalId: z.string() }),
+  /** To one device's push channel (the offline default of push messages, docs/adr/0021). */
+  z.object({ type: z.literal('pushMessage'), message: pushMessage }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 
@@ -24,3 +27,8 @@ export function userChannel(uid: string): string {
 export function orderChannel(uniqueOrderId: string): string {
   return `order${uniqueOrderId}`;
 }
+/**
+ * The SSE event name of a device's push channel (GET /api/events?push=<local token>): the channel
+ * itself is named after a hash of the token, which the browser need not know.
+ */
+export const PUSH_EVENT = 'push';

@@ -7,5 +7,6 @@ export * from './content';
 export * from './envelope';
 export * from './version';
 export * from './events';
+export * from './push';
 export * from './deploy';
 export * from './actions';

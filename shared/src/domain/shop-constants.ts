@@ -54,8 +54,21 @@ export const SHOP_CONSTANTS = {
   stampDefaultType: 1,
   pushTopics: ['news', 'coupons', 'loyalty'] as const,
   defaultWeightGrams: 300,
+  /** Push (§4, §9): token storage on the server retried up to 10 times, 4 s apart. */
   pushTokenRetries: 10,
   pushTokenRetryMs: 4_000,
+  /** Push (§4): a token error mentioning an expected OAuth token is retried after about 2.2 s. */
+  pushTokenOAuthRetryMs: 2_200,
+  /** Beyond the spec (which names no limit): such token errors are retried at most this many times. */
+  pushTokenOAuthRetries: 3,
+  /** Push (§4): "not granted" is retried after about 1.1 s, then the token is removed and permission asked. */
+  pushNotGrantedRetryMs: 1_100,
+  /** Beyond the spec: how long the token flow waits for the shell's service worker registration (FCM only). */
+  pushServiceWorkerWaitMs: 10_000,
+  /** Beyond the spec: the pickup question is asked once per order; this many answered orders are remembered. */
+  pushAskedOrdersMax: 30,
+  /** Beyond the spec: the share-app prompt on the order page stays away this long after it was closed or used. */
+  sharePromptSnoozeMs: 30 * 24 * 60 * 60_000,
   notificationSoundRepeats: 5,
   notificationSoundGapMs: 2_000,
   itemOptionsDelayMs: 100,

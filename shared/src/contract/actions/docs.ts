@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '../common';
+import { pushToken } from '../push';
 
 /** A favourite (shop-spec §3 Favourite). */
 export const favourite = z.object({
@@ -69,7 +71,8 @@ export const docUpserterPayload = z.discriminatedUnion('collectionName', [
   z
     .object({
       collectionName: z.literal('pushTokens'),
-      updates: z.object({ deviceId: z.string().min(1), pushToken: z.string().min(1).max(4096) }).strict(),
+      // The device is the caller's browser id: a device stores its own token only (docs/adr/0021).
+      updates: z.object({ deviceId: z.string().min(1).max(LIMITS.id), pushToken }).strict(),
       subjectKey: z.literal('deviceId'),
       autoRetry: z.boolean().optional(),
     })

@@ -7,6 +7,7 @@ import { menuActions } from './menu';
 import { accountActions } from './account';
 import { ordersActions } from './orders';
 import { paymentsActions } from './payments';
+import { pushActions } from './push';
 import { staffActions } from './staff';
 export * from './account';
 
@@ -24,6 +25,7 @@ export const ACTIONS = {
   ...ordersActions,
   ...paymentsActions,
   ...staffActions,
+  ...pushActions,
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
@@ -37,3 +39,4 @@ export function isActionName(name: string): name is ActionName {
 export { loadDocsPayload, type LoadDocsPayload } from './content';
 export * from './docs';
 export * from './payments';
+export * from './push';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Push messages (shop-spec §1, §3 App settings and Push token record, §4 Push, §7 "Store push
+ * token"; docs/adr/0021-push-messages.md).
+ */
+
+/** The topics a device can switch (shop-spec §9 "Push topics news, coupons, loyalty"). */
+export const pushTopic = z.enum(['news', 'coupons', 'loyalty']);
+export type PushTopic = z.infer<typeof pushTopic>;
+
+/** A device's topic choice; all on by default (shop-spec §3 App settings). */
+export const pushTopics = z.object({ news: z.boolean(), coupons: z.boolean(), loyalty: z.boolean() }).strict();
+export type PushTopics = z.infer<typeof pushTopics>;
+
+/**
+ * The offline default's token: 'local:' and 32 random bytes (base64url), made by the device. It is
+ * the device's secret: whoever holds it may follow the messages sent to it (GET /api/events?push=).
+ */
+export const LOCAL_PUSH_TOKEN = /^local:[A-Za-z0-9_-]{43}$/;
+/** An FCM registration token as the Firebase Messaging SDK returns it (letters, digits, '-', '_', ':'). */
+export const FCM_PUSH_TOKEN = /^(?!local:)[A-Za-z0-9_-][A-Za-z0-9_:-]{19,4095}$/;
+
+/** A push token of either kind, bounded (a device's own token, never a list). */
+export const pushToken = z
+  .string()
+  .max(4096)
+  .refine((t) => LOCAL_PUSH_TOKEN.test(t) || FCM_PUSH_TOKEN.test(t), 'expected an FCM registration token or a local push token');
+
+export const pushMessageKind = z.enum(['orderReady', 'news', 'coupons', 'loyalty']);
+export type PushMessageKind = z.infer<typeof pushMessageKind>;
+
+/** A path inside the shop ('/Bestellung/…'), never another site. */
+const shopPath = z
+  .string()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'expected a path of this shop');
+
+/**
+ * One message as the device shows it: the in-app info box (title, text, image) while the shop is
+ * open, a system notification from the service worker otherwise (shop-spec §4 Push).
+ */
+export const pushMessage = z
+  .object({
+    kind: pushMessageKind,
+    title: z.string().trim().min(1).max(120),
+    body: z.string().trim().max(500).default(''),
+    /** A picture: a path of this shop ('/media/…') or an https address. */
+    image: z
+      .string()
+      .max(500)
+      .regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'expected a path of this shop or an https address')
+      .optional(),
+    /** Where a tap leads (a path of this shop). */
+    link: shopPath.optional(),
+    /** Messages with the same tag replace each other on the device. */
+    tag: z.string().max(120).optional(),
+  })
+  .strict();
+export type PushMessage = z.infer<typeof pushMessage>;
+export type PushMessageInput = z.input<typeof pushMessage>;
+
+/** The app settings the server keeps per device (shop-spec §3 App settings: pushToken, pushTopics). */
+export const appSettings = z.object({ pushToken: pushToken.nullable(), pushTopics }).strict();
+export type AppSettings = z.infer<typeof appSettings>;

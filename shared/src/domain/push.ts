@@ -1,0 +1,130 @@
+import type { SavedOrder } from '../contract/order';
+import { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN, type PushMessage, type PushTopic, type PushTopics } from '../contract/push';
+import { orders as orderTexts } from '../i18n/de/orders';
+import { fill } from '../i18n/fill';
+import { formatEuro } from './money';
+import { orderSituation, isCancelledOrFinished, isOrderReady, readyTransitions } from './orders';
+import { SHOP_CONSTANTS } from './shop-constants';
+
+/**
+ * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0021):
+ * pure functions shared by the API, the shell, the account and the order remotes.
+ */
+
+export const PUSH_TOPICS: readonly PushTopic[] = SHOP_CONSTANTS.pushTopics;
+
+/** Topics news, coupons and loyalty, all on by default (shop-spec §3 App settings). */
+export function defaultPushTopics(): PushTopics {
+  return { news: true, coupons: true, loyalty: true };
+}
+
+/** Which delivery a token takes: FCM, the offline default (the events stream), or none (not a token). */
+export function pushTokenKind(token: string | null | undefined): 'fcm' | 'local' | null {
+  if (typeof token !== 'string' || token.length > 4096) return null;
+  if (LOCAL_PUSH_TOKEN.test(token)) return 'local';
+  if (FCM_PUSH_TOKEN.test(token)) return 'fcm';
+  return null;
+}
+
+/** A fresh offline-default token from 32 random bytes (the caller passes crypto.getRandomValues' output). */
+export function localPushToken(random: Uint8Array): string {
+  if (random.length !== 32) throw new Error('A local push token needs 32 random bytes');
+  let binary = '';
+  for (const byte of random) binary += String.fromCharCode(byte);
+  const base64 = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `local:${base64}`;
+}
+
+function errorText(error: unknown): { code: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { code: '', message: typeof error === 'string' ? error : '' };
+  const e = error as { code?: unknown; message?: unknown };
+  return { code: typeof e.code === 'string' ? e.code : '', message: typeof e.message === 'string' ? e.message : '' };
+}
+
+/**
+ * A token error "mentioning expected OAuth" (shop-spec §4), retried after about 2.2 s: FCM's
+ * registration answers 'Request is missing required authentication credential. Expected OAuth 2
+ * access token …' while the installation's auth token is not ready yet.
+ */
+export function isExpectedOAuthError(error: unknown): boolean {
+  return /expected oauth/i.test(errorText(error).message);
+}
+
+/** The SDK refused because notifications are not granted (blocked or dismissed). */
+export function isNotGrantedError(error: unknown): boolean {
+  const { code, message } = errorText(error);
+  return code === 'messaging/permission-blocked' || code === 'messaging/permission-default' || /permission was not granted/i.test(message);
+}
+
+export type NotificationSupport = NotificationPermission | 'unsupported';
+
+/**
+ * The pickup question after ordering (checkout-spec §4: 'Ja erlauben' / 'Nein danke'): only where
+ * the browser supports notifications and has not decided yet ('default'), for orders collected at
+ * the counter (takeaway, self-service) that are not ready or over yet, once per order, and not when
+ * the device already receives messages.
+ */
+export function offersPickupQuestion(input: {
+  readonly order: SavedOrder;
+  readonly permission: NotificationSupport;
+  readonly askedBefore: boolean;
+  readonly hasToken: boolean;
+}): boolean {
+  const { order } = input;
+  if (input.permission !== 'default' || input.askedBefore || input.hasToken) return false;
+  const situation = orderSituation(order);
+  if (situation !== 'takeaway' && situation !== 'selfservice') return false;
+  return !isCancelledOrFinished(order) && !isOrderReady(order);
+}
+
+/** Remembers that the question was answered for an order (newest first, bounded). */
+export function rememberAsked(list: readonly string[], uniqueOrderId: string, max: number = SHOP_CONSTANTS.pushAskedOrdersMax): string[] {
+  return [uniqueOrderId, ...list.filter((id) => id !== uniqueOrderId)].slice(0, max);
+}
+
+/** The order page of an order (the link of its ready message). */
+export function orderLink(uniqueOrderId: string): string {
+  return `/Bestellung/${encodeURIComponent(uniqueOrderId)}`;
+}
+
+/**
+ * The ready messages (checkout-spec §4: 'Deine Bestellung ist abholbereit!' or 'Deine Getränke
+ * sind abholbereit!', with the sum and the order number) for what became ready between two states
+ * of an order. Food and drinks ready at once is one message about the order.
+ */
+export function orderReadyMessages(
+  before: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'> | undefined,
+  after: Pick<SavedOrder, 'uniqueOrderId' | 'orderNumber' | 'total' | 'abholbereit' | 'getraenkeAbholbereit'>,
+): PushMessage[] {
+  const changes = readyTransitions(before, after);
+  const body = fill(orderTexts.readyDialogText, { sum: formatEuro(after.total), number: after.orderNumber });
+  const link = orderLink(after.uniqueOrderId);
+  const message = (part: 'food' | 'drinks'): PushMessage => ({
+    kind: 'orderReady',
+    title: part === 'food' ? orderTexts.foodReadyDialog : orderTexts.drinksReadyDialog,
+    body,
+    link,
+    tag: `${after.uniqueOrderId}-${part}`,
+  });
+  if (changes.food) return [message('food')];
+  if (changes.drinks) return [message('drinks')];
+  return [];
+}
+
+/**
+ * Whether the shell shows a message in the in-app box: not when the page it links to is open, since
+ * that page tells the guest itself (the order page's ready dialog).
+ */
+export function showsInApp(message: Pick<PushMessage, 'link'>, pathname: string): boolean {
+  if (!message.link) return true;
+  const target = message.link.split(/[?#]/)[0];
+  return decodeURIComponent(target ?? '') !== decodeURIComponent(pathname);
+}
+
+/** Whether the share prompt shows (checkout-spec §2: not for in-house), and not again soon after it was closed or used. */
+export function showsSharePrompt(order: SavedOrder, snoozedAt: number | null, now: number): boolean {
+  const situation = orderSituation(order);
+  if (situation === 'table' || situation === 'selfservice' || situation === 'awaitingAuthorization') return false;
+  if (situation === 'cancelled' || situation === 'rejected' || situation === 'expired') return false;
+  return snoozedAt === null || now - snoozedAt >= SHOP_CONSTANTS.sharePromptSnoozeMs;
+}
