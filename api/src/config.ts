@@ -36,6 +36,16 @@ export interface ApiConfig {
   paypalClientId: string | undefined;
   paypalClientSecret: string | undefined;
   paypalApiBase: string | undefined;
+  /**
+   * Push messages through Firebase Cloud Messaging (docs/adr/0021): the path of a service account
+   * key file (JSON), or 'application-default' for Google's Application Default Credentials; unset:
+   * the offline default (messages over the events stream).
+   */
+  fcmCredentials: string | undefined;
+  /** The Firebase project FCM sends for (FCM_PROJECT_ID, default FIREBASE_PROJECT_ID). */
+  fcmProjectId: string;
+  /** Where FCM's and Google's token calls go instead of Google (FCM_API_BASE: a local fake in tests, or a relay). */
+  fcmApiBase: string | undefined;
   logLevel: string;
   /**
    * Tests only (NODE_ENV=test): the instant the server's clock starts at (SHOP_TEST_NOW), movable
@@ -110,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     paypalClientId: env.PAYPAL_CLIENT_ID || undefined,
     paypalClientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
     paypalApiBase: env.PAYPAL_API_BASE || undefined,
+    fcmCredentials: env.FCM_CREDENTIALS?.trim() || undefined,
+    fcmProjectId: env.FCM_PROJECT_ID?.trim() || env.FIREBASE_PROJECT_ID || 'demo-streetfood',
+    fcmApiBase: env.FCM_API_BASE?.trim() || undefined,
     logLevel: env.LOG_LEVEL ?? 'warn',
     testNow: testNowOf(env),
     unpaidOrderExpiryMs: numberOf(env, 'UNPAID_ORDER_EXPIRY_MINUTES', CHECKOUT_CONSTANTS.unpaidOrderExpiryMs / 60_000) * 60_000,

@@ -26,6 +26,8 @@ import { startOrderMaintenance } from './orders/maintenance';
 import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
 import { loadOrderTokens, type OrderTokens } from './orders/order-tokens';
 import { paymentsOf } from './payments/registry';
+import { createPush, installPush } from './push/registry';
+import type { PushService } from './push/service';
 import { seedIfEmpty } from './seed';
 
 export interface Api {
@@ -35,6 +37,7 @@ export interface Api {
   readonly menus: MenuRepository;
   readonly descriptors: DescriptorSource;
   readonly orderTokens: OrderTokens;
+  readonly push: PushService;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,8 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     },
   });
   const menus = createMenuRepository(database.db);
+  const push = createPush(config, database.db, events, now);
+  installPush(database.db, push);
   const orderTokens = await loadOrderTokens(database.db);
   const stopMaintenance =
     config.orderSweepIntervalMs > 0
@@ -150,7 +155,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   (await import('./http/stripe-webhook-route')).registerStripeWebhookRoute(app, { config, db: database.db, events, now });
   app.get('/deploy/descriptor.json', async (request, reply) => {
     reply.header('cache-control', 'no-cache, no-store');
-    return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments);
+    return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments, push.mode);
   });
   app.get('/api/health', async () => ({ ok: true, database: database.driver }));
   // The contract versions this API accepts: asked by the release gate (deploy/lib/gate.mjs).
@@ -177,10 +182,12 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     menus,
     descriptors,
     orderTokens,
+    push,
     async close() {
       s3?.close();
       await stopMaintenance();
       await app.close();
+      await push.close();
       await events.close();
       await database.close();
     },

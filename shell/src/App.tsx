@@ -15,6 +15,7 @@ import { usePathname } from './navigation/location';
 import { followPageTitle } from './navigation/page-title';
 import { scrollAfterNavigation } from './navigation/scroll-memory';
 import { Overlays } from './overlays/Overlays';
+import { PushMessageBox } from './overlays/PushMessage';
 import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
 import { Home } from './pages/Home';
@@ -75,6 +76,7 @@ export function App({ onReady }: { onReady: () => void }) {
       <RemoteParcel id="mf_cart/cart-bar" />
       <TableDialog />
       <ShareDialog />
+      <PushMessageBox />
       <Overlays />
     </div>
   );

@@ -18,6 +18,7 @@ import { startAppReactions } from './data/app-reactions';
 import { startServerEvents } from './data/server-events';
 import { startBackgroundPulls } from './data/background-pulls';
 import { restoreAccountSession } from './data/account-session';
+import { startPushBridge } from './data/push-bridge';
 import { registerServiceWorker } from './register-sw';
 
 async function main() {
@@ -53,6 +54,7 @@ async function main() {
   }
   restoreAccountSession();
   registerServiceWorker();
+  startPushBridge();
   startServerEvents();
   startBackgroundPulls();
 }

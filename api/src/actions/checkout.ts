@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
 import { SHOP_CHANNEL } from '@shop/shared/contract';
 import { FLOWS, flowIdOf, needsHumanCheck } from '@shop/shared/domain/checkout-flow';
+import { pushTokenKind } from '@shop/shared/domain/push';
 import { transition, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -16,6 +17,7 @@ import { insertOrder, replaceOrder } from '../orders/persist-order';
 import { recomputeOrder, type RecomputedOrder } from '../orders/recompute-order';
 import { verifyCashCaptcha } from '../payments/cash-captcha';
 import { CLOSED_TEXTS, moneyRunner, paymentDeps, releaseOrderPayment } from '../payments/service';
+import { storeToken } from '../push/token-store';
 import type { ActionContext, ActionHandler } from './context';
 
 /** Orders for pickup or delivery paid on site carry the human check (checkout-spec §2; docs/security.md). */
@@ -56,10 +58,21 @@ function savedFrom(
   const { btaste: _browser, ...userInfo } = draft.userInfo;
   // Fields only the server sets (the browser id, the payment's and the till's state) are dropped
   // from what the client sent; the server's values follow below.
-  const { btaste: _btaste, paymentAuth: _auth, storno: _storno, sentToPos: _pos, authCompleted: _authCompleted, directPay: _direct, ...content } = draft;
+  const {
+    btaste: _btaste,
+    paymentAuth: _auth,
+    storno: _storno,
+    sentToPos: _pos,
+    authCompleted: _authCompleted,
+    directPay: _direct,
+    pushToken: _pushToken,
+    ...content
+  } = draft;
   const unpaid = draft.onlinePay;
   return {
     ...content,
+    // The device's push token (checkout-spec §3), kept only when it is one (it is also stored as the device's).
+    ...(pushTokenKind(draft.pushToken) ? { pushToken: draft.pushToken } : {}),
     // How it is paid: nothing yet for an online order (the authorization sets it), else the flow's way.
     psp: unpaid ? undefined : onSitePsp(draft),
     fuid,
@@ -176,6 +189,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     throw new ApiError(409, 'validation', 'Cash captcha missing, wrong or expired', undefined, { captchaError: true });
   }
   if (outcome.kind === 'existing') return resume(outcome.row, draft, ctx);
+  await rememberPushToken(ctx, draft.pushToken, now);
   await announce(
     ctx,
     outcome.order,
@@ -184,6 +198,19 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
   );
   return answer(outcome.order, ctx, { duplicate: false });
 };
+
+/**
+ * The order's push token is the device's (checkout-spec §3 pushToken): stored for the device like
+ * "Store push token", so the ready message finds it. A failure here never fails the order.
+ */
+async function rememberPushToken(ctx: ActionContext, token: string | undefined, now: number): Promise<void> {
+  if (!token || !pushTokenKind(token)) return;
+  try {
+    await storeToken(ctx.db, { deviceId: ctx.browserId, token, fuid: ctx.user?.uid ?? null, now });
+  } catch (error) {
+    console.warn(`[push] the order's push token was not stored: ${String(error)}`);
+  }
+}
 
 /** The same client id again: the stored order (a retry), or the unpaid order changed (back-and-edit). */
 async function resume(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Promise<SaveResult> {

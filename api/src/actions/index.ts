@@ -5,6 +5,7 @@ import type { HandlerMap } from './context';
 import { docsHandlers } from './docs';
 import { menuHandlers } from './menu';
 import { paymentsHandlers } from './payments';
+import { pushHandlers } from './push';
 import { accountHandlers } from './account';
 import { ordersHandlers } from './orders';
 import { staffHandlers } from './staff';
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...ordersHandlers,
   ...staffHandlers,
+  ...pushHandlers,
 };

@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error';
 import { orderDocument } from '../orders/access';
 import { applyOrderEvent } from '../orders/lifecycle';
 import { moneyRunner, paymentDeps } from '../payments/service';
+import { pushOf } from '../push/registry';
 import type { ActionContext, ActionHandler } from './context';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -100,6 +101,8 @@ const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrd
     );
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
+  // Ready: the guest's devices hear it by push even with the order page closed (checkout-spec §4).
+  if (applied.changed) pushOf(ctx.db).orderChanged(applied.before, fresh!.data, { deviceId: fresh!.browserId, fuid: fresh!.fuid });
   return { order: orderDocument(fresh!, ctx, { withToken: false }) };
 };
 

@@ -1,5 +1,6 @@
 import { newsCollection } from './news';
 import { ordersCollection } from './orders';
+import { pushTokensCollection } from './push-tokens';
 import type { CollectionRegistry } from './registry';
 import { userPreferencesCollection } from './user-preferences';
 
@@ -7,5 +8,6 @@ import { userPreferencesCollection } from './user-preferences';
 export const collections: CollectionRegistry = {
   news: newsCollection,
   orders: ordersCollection,
+  pushTokens: pushTokensCollection,
   userPreferences: userPreferencesCollection,
 };

@@ -123,7 +123,21 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
 }
 export type DescriptorSource = ReturnType<typeof createDescriptorSource>;
 
-export function resolveDescriptor(hostname: string, descriptor: HostDescriptor, payments: ResolvedDescriptor['payments']): ResolvedDescriptor {
+/**
+ * FCM reaches this host's browsers when the API sends through FCM and the host's descriptor has
+ * the web config (sender id, app id, VAPID key); otherwise the offline default (docs/adr/0021).
+ */
+export function pushProviderOf(descriptor: HostDescriptor, apiMode: 'fcm' | 'local'): 'fcm' | 'local' {
+  const web = descriptor.firebase;
+  return apiMode === 'fcm' && web?.messagingSenderId && web.appId && web.vapidKey ? 'fcm' : 'local';
+}
+
+export function resolveDescriptor(
+  hostname: string,
+  descriptor: HostDescriptor,
+  payments: ResolvedDescriptor['payments'],
+  pushMode: 'fcm' | 'local' = 'local',
+): ResolvedDescriptor {
   const remotes: ResolvedDescriptor['remotes'] = {};
   for (const [name, version] of Object.entries(descriptor.remotes) as [keyof HostDescriptor['remotes'], string][]) {
     remotes[name] = { version, entry: `/mf/${REMOTE_FOLDERS[name]}/${version}/mf-manifest.json` };
@@ -136,6 +150,7 @@ export function resolveDescriptor(hostname: string, descriptor: HostDescriptor, 
     shell: descriptor.shell ?? 'local',
     preview: descriptor.preview,
     ...(descriptor.firebase ? { firebase: descriptor.firebase } : {}),
+    push: { provider: pushProviderOf(descriptor, pushMode) },
     payments,
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { orderChannel, SHOP_CHANNEL, STAFF_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
+import { LOCAL_PUSH_TOKEN, orderChannel, PUSH_EVENT, SHOP_CHANNEL, STAFF_CHANNEL, userChannel, type ServerEvent } from '@shop/shared/contract';
 import { LIVE_ORDERS_MAX } from '@shop/shared/domain/orders';
 import type { TokenVerifier } from '../auth/verify';
 import type { EventBus, Unsubscribe } from '../events/event-bus';
 import type { OrderTokens } from '../orders/order-tokens';
+import { pushChannel } from '../push/local-provider';
 
 const HEARTBEAT_MS = 25_000;
 const MAX_CHANNELS = 4;
@@ -30,6 +31,14 @@ export function allowedOrderChannels(param: unknown, tokens: OrderTokens): { cha
 }
 
 /**
+ * The push channel a request may listen to (the offline default of push messages): `push` is the
+ * device's local token, its secret; the channel is named after the token's hash.
+ */
+export function allowedPushChannel(param: unknown): string | null {
+  return typeof param === 'string' && LOCAL_PUSH_TOKEN.test(param) ? pushChannel(param) : null;
+}
+
+/**
  * The channels a request may listen to: 'shop' for everyone, 'user<uid>' only for the holder of a
  * valid ID token with that uid, 'staff' only for a token with the staff claim. Everything else is
  * refused; with nothing left, 'shop'.
@@ -44,7 +53,8 @@ export function allowedChannels(requested: string[], uid: string | null, staff =
 /**
  * GET /api/events: server-sent events (shop-spec §4 Events stream). Query: channels (comma list,
  * default 'shop'), token (the Firebase ID token, because EventSource cannot send headers) and
- * orders (`<uniqueOrderId>.<accessToken>` pairs: the live status of those orders, signed in or not).
+ * orders (`<uniqueOrderId>.<accessToken>` pairs: the live status of those orders, signed in or not)
+ * and push (the device's local push token: its messages arrive as SSE events named 'push').
  * A 'hello' event on each granted channel means: subscribed, every later event will arrive.
  * A refused channel is named in an SSE comment and otherwise ignored, so an expired token still
  * leaves the shop channel working.
@@ -57,8 +67,12 @@ export function registerEventsRoute(app: FastifyInstance, events: EventBus, veri
     const user = token ? await verifier.verify(token) : null;
     const allowed = allowedChannels(requested, user?.uid ?? null, user?.staff === true);
     const ordered = allowedOrderChannels(query.orders, orderTokens);
-    const channels = [...allowed.channels, ...ordered.channels];
+    const push = allowedPushChannel(query.push);
+    const channels = [...allowed.channels, ...ordered.channels, ...(push ? [push] : [])];
     const refused = ordered.refused > 0 ? [...allowed.refused, `${ordered.refused} order(s)`] : allowed.refused;
+    if (query.push !== undefined && !push) refused.push('push');
+    // The push channel's name is derived from the device's secret: its events go out as 'push'.
+    const eventName = (channel: string) => (channel === push ? PUSH_EVENT : channel);
 
     reply.hijack();
     const res = reply.raw;
@@ -75,7 +89,7 @@ export function registerEventsRoute(app: FastifyInstance, events: EventBus, veri
     write('retry: 3000\n\n');
     if (refused.length) write(`: refused ${refused.join(',')} (${token || ordered.refused ? 'invalid or expired token' : 'no token'})\n\n`);
 
-    const subscriptions: Unsubscribe[] = channels.map((c) => events.subscribe(c, (e) => send(c, e)));
+    const subscriptions: Unsubscribe[] = channels.map((c) => events.subscribe(c, (e) => send(eventName(c), e)));
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     const stop = () => {
       clearInterval(heartbeat);
@@ -91,6 +105,6 @@ export function registerEventsRoute(app: FastifyInstance, events: EventBus, veri
       res.end();
       return;
     }
-    for (const c of channels) send(c, { type: 'hello', at: Date.now() });
+    for (const c of channels) send(eventName(c), { type: 'hello', at: Date.now() });
   });
 }

@@ -49,6 +49,8 @@ export const RATE_RULES: readonly RateRule[] = [
   },
   { name: 'carts', actions: ['SaveCart'], perBrowser: 20, perIp: 120 },
   { name: 'captcha', actions: ['GetCashCaptcha'], perBrowser: 12, perIp: 60 },
+  // A device saves its push settings when the guest switches a topic (and retries a failed save).
+  { name: 'push', actions: ['SaveAppSettings'], perBrowser: 30, perIp: 300 },
   // Everything together, as a flood guard (the checkout retries mark-authorized every 0.8 s).
   { name: 'all', actions: '*', perBrowser: 300, perIp: 1_200 },
 ];

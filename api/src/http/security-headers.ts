@@ -16,7 +16,14 @@ const PAYPAL = {
   connect: ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://api-m.paypal.com', 'https://api-m.sandbox.paypal.com'],
 };
 const FIREBASE = {
-  connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'],
+  connect: [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://www.googleapis.com',
+    // Firebase Cloud Messaging on the web: the installation and the push registration (docs/adr/0021).
+    'https://firebaseinstallations.googleapis.com',
+    'https://fcmregistrations.googleapis.com',
+  ],
   frame: ['https://*.firebaseapp.com'],
 };
 

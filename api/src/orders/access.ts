@@ -24,9 +24,12 @@ export async function orderForCaller(ctx: ActionContext, uniqueOrderId: string, 
   return row;
 }
 
-/** The order document for a caller: without server-only fields, with the access token for its owner. */
+/**
+ * The order document for a caller: without server-only fields (the browser id, the device's push
+ * token), with the access token for its owner.
+ */
 export function orderDocument(row: OrderRow, ctx: ActionContext, options: { withToken: boolean }): SavedOrder {
-  const { btaste: _browser, ...data } = row.data as SavedOrder & { btaste?: string };
+  const { btaste: _browser, pushToken: _pushToken, ...data } = row.data as SavedOrder & { btaste?: string };
   const { btaste: _userBrowser, ...userInfo } = data.userInfo;
   return { ...data, userInfo, ...(options.withToken ? { accessToken: ctx.orderTokens.issue(row.uniqueOrderId) } : {}) };
 }

@@ -24,6 +24,8 @@ export type MoneyRunner = (effect: Exclude<MoneyEffect, null>, order: SavedOrder
 export interface AppliedEvent {
   readonly ok: boolean;
   readonly order: SavedOrder;
+  /** The order as it was on the locked row, right before this event (what a change is measured from). */
+  readonly before: SavedOrder;
   readonly changed: boolean;
   readonly money: MoneyEffect;
 }
@@ -109,15 +111,16 @@ export async function applyOrderEvent(
     if (!row) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} not found`);
     options.check?.(row.data);
     const result = transition(row.data, event, at);
-    if (!result.ok) return { ok: false as const, order: row.data, money: result.money, kinds: new Set<'food' | 'drink'>() };
-    if (!result.changed) return { ok: true as const, order: row.data, changed: false, money: result.money, kinds: new Set<'food' | 'drink'>() };
+    if (!result.ok) return { ok: false as const, order: row.data, before: row.data, money: result.money, kinds: new Set<'food' | 'drink'>() };
+    if (!result.changed)
+      return { ok: true as const, order: row.data, before: row.data, changed: false, money: result.money, kinds: new Set<'food' | 'drink'>() };
     const next = patch(result.order);
     const kinds = result.release ? await releaseReservations(tx, row) : new Set<'food' | 'drink'>();
     await tx
       .update(orders)
       .set({ ...rowColumns(next), updatedAt: at })
       .where(eq(orders.uniqueOrderId, uniqueOrderId));
-    return { ok: true as const, order: next, changed: true, money: result.money, kinds };
+    return { ok: true as const, order: next, before: row.data, changed: true, money: result.money, kinds };
   });
 
   for (const kind of outcome.kinds) {
@@ -125,11 +128,11 @@ export async function applyOrderEvent(
     await deps.events.publish(SHOP_CHANNEL, { type: 'menuUpdated', kind });
   }
   if (outcome.ok && outcome.changed) await publishOrder(deps.events, outcome.order);
-  if (!outcome.money) return { ok: outcome.ok, order: outcome.order, changed: outcome.ok && outcome.changed, money: null };
+  if (!outcome.money) return { ok: outcome.ok, order: outcome.order, before: outcome.before, changed: outcome.ok && outcome.changed, money: null };
   await money(outcome.money, outcome.order);
   // The money effect may have changed the order (captured, paymentReleased): answer with the freshest.
   const [fresh] = await deps.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
-  return { ok: outcome.ok, order: fresh?.data ?? outcome.order, changed: outcome.ok && outcome.changed, money: outcome.money };
+  return { ok: outcome.ok, order: fresh?.data ?? outcome.order, before: outcome.before, changed: outcome.ok && outcome.changed, money: outcome.money };
 }
 
 /** Whether an order has ended without a hand-over (its money must be given back). */

@@ -1,4 +1,4 @@
-import { getApps, initializeApp } from 'firebase/app';
+import { getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import { filter, firstValueFrom } from 'rxjs';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
@@ -12,11 +12,30 @@ async function firebaseConfig(): Promise<NonNullable<ResolvedDescriptor['firebas
   return descriptor.firebase;
 }
 
+/**
+ * The page's one Firebase app 'shop' (Auth and, where the host has its web config, Messaging share
+ * it), configured from the host descriptor.
+ */
+export async function getShopFirebaseApp(): Promise<FirebaseApp> {
+  const config = await firebaseConfig();
+  return (
+    getApps().find((a) => a.name === APP_NAME) ??
+    initializeApp(
+      {
+        apiKey: config.apiKey,
+        authDomain: config.authDomain,
+        projectId: config.projectId,
+        ...(config.messagingSenderId ? { messagingSenderId: config.messagingSenderId } : {}),
+        ...(config.appId ? { appId: config.appId } : {}),
+      },
+      APP_NAME,
+    )
+  );
+}
+
 async function createAuth(): Promise<Auth> {
   const config = await firebaseConfig();
-  const app =
-    getApps().find((a) => a.name === APP_NAME) ??
-    initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId }, APP_NAME);
+  const app = await getShopFirebaseApp();
   // No popup/redirect resolver: e-mail and password only, and no third-party iframe.
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   auth.languageCode = 'de';

@@ -1,3 +1,4 @@
 export * from './bus';
 export * from './topics';
 export * from './overlays';
+export * from './push';

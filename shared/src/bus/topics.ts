@@ -3,6 +3,8 @@
  * Payloads are plain data; nothing here imports React or a remote.
  */
 import type { OverlayRequest, OverlayAnswer } from './overlays';
+import type { PushMessage } from '../contract/push';
+import type { PushEnableOutcome } from './push';
 
 export interface BusTopics {
   /** The action client saw `secTokenError` (silent reload). */
@@ -39,6 +41,15 @@ export interface BusTopics {
   'shell:back-home': Record<string, never>;
   /** A server-sent event, already parsed and checked for origin. */
   'shell:server-event': { channel: string; type: string; data: unknown };
+  /**
+   * Switch push messages on for this device (the pickup question 'Ja erlauben', Einstellungen): the
+   * shell loads mf-account's push module, which asks for permission and gets and stores the token.
+   */
+  'account:push-enable': { id: string; reason: 'order' | 'settings' };
+  /** The outcome of an 'account:push-enable' request, keyed by its id. */
+  'account:push-result': { id: string; outcome: PushEnableOutcome };
+  /** A push message arrived while the shop is open (events stream or service worker): the shell's in-app box. */
+  'shell:push-message': { message: PushMessage };
 }
 
 export type BusTopic = keyof BusTopics;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN } from '../domain/push-token';
 
 /**
  * Push messages (shop-spec §1, §3 App settings and Push token record, §4 Push, §7 "Store push
@@ -13,13 +14,7 @@ export type PushTopic = z.infer<typeof pushTopic>;
 export const pushTopics = z.object({ news: z.boolean(), coupons: z.boolean(), loyalty: z.boolean() }).strict();
 export type PushTopics = z.infer<typeof pushTopics>;
 
-/**
- * The offline default's token: 'local:' and 32 random bytes (base64url), made by the device. It is
- * the device's secret: whoever holds it may follow the messages sent to it (GET /api/events?push=).
- */
-export const LOCAL_PUSH_TOKEN = /^local:[A-Za-z0-9_-]{43}$/;
-/** An FCM registration token as the Firebase Messaging SDK returns it (letters, digits, '-', '_', ':'). */
-export const FCM_PUSH_TOKEN = /^(?!local:)[A-Za-z0-9_-][A-Za-z0-9_:-]{19,4095}$/;
+export { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN } from '../domain/push-token';
 
 /** A push token of either kind, bounded (a device's own token, never a list). */
 export const pushToken = z
@@ -45,12 +40,8 @@ export const pushMessage = z
     kind: pushMessageKind,
     title: z.string().trim().min(1).max(120),
     body: z.string().trim().max(500).default(''),
-    /** A picture: a path of this shop ('/media/…') or an https address. */
-    image: z
-      .string()
-      .max(500)
-      .regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'expected a path of this shop or an https address')
-      .optional(),
+    /** A picture of this shop ('/media/…'; the page's content policy allows no other images). */
+    image: shopPath.optional(),
     /** Where a tap leads (a path of this shop). */
     link: shopPath.optional(),
     /** Messages with the same tag replace each other on the device. */

@@ -195,18 +195,20 @@ describe('the in-app box', () => {
     expect(showsInApp({}, '/Bestellung/o-42')).toBe(true);
   });
 
-  it('refuses links to other sites and images from plain http', () => {
+  it('refuses links and images of other sites', () => {
     const base = { kind: 'news', title: 'Neu' } as const;
     expect(pushMessage.safeParse({ ...base, link: '//evil.example/x' }).success).toBe(false);
     expect(pushMessage.safeParse({ ...base, link: 'https://evil.example/x' }).success).toBe(false);
     expect(pushMessage.safeParse({ ...base, link: '/Nachricht/n-1' }).success).toBe(true);
     expect(pushMessage.safeParse({ ...base, image: 'http://cdn.example/a.png' }).success).toBe(false);
+    expect(pushMessage.safeParse({ ...base, image: 'https://cdn.example/a.png' }).success).toBe(false);
     expect(pushMessage.safeParse({ ...base, image: '/media/news-tacos.svg' }).success).toBe(true);
   });
 });
 
 describe('the share prompt on the order page (checkout-spec §2)', () => {
   const DAY = 24 * 60 * 60_000;
+  const SNOOZE = SHOP_CONSTANTS.sharePromptSnoozeMs;
   it('shows for takeaway and delivery, never in-house', () => {
     expect(showsSharePrompt(order(), null, T0)).toBe(true);
     expect(showsSharePrompt(order({ usecase: 'delivery' }), null, T0)).toBe(true);
@@ -215,12 +217,21 @@ describe('the share prompt on the order page (checkout-spec §2)', () => {
     expect(showsSharePrompt(order({ usecase: 'inhouseMobilePayment' }), null, T0)).toBe(false);
   });
 
-  it('stays away for a while after it was closed or used', () => {
-    expect(showsSharePrompt(order(), T0 - DAY, T0)).toBe(false);
-    expect(showsSharePrompt(order(), T0 - SHOP_CONSTANTS.sharePromptSnoozeMs, T0)).toBe(true);
+  it('stays on the order it was shown for until closed, and is not shown on every visit', () => {
+    const shown = { uniqueOrderId: 'o-42', at: T0 - DAY, closed: false };
+    expect(showsSharePrompt(order(), shown, T0)).toBe(true);
+    expect(showsSharePrompt(order({ uniqueOrderId: 'o-43' }), shown, T0)).toBe(false);
+    expect(showsSharePrompt(order({ uniqueOrderId: 'o-43' }), shown, T0 - DAY + SNOOZE)).toBe(true);
   });
 
-  it('does not show on an order that ended', () => {
+  it('stays away for a while after it was closed or used', () => {
+    const closed = { uniqueOrderId: 'o-42', at: T0 - DAY, closed: true };
+    expect(showsSharePrompt(order(), closed, T0)).toBe(false);
+    expect(showsSharePrompt(order(), closed, T0 - DAY + SNOOZE)).toBe(true);
+  });
+
+  it('does not show on an order that ended or waits for its payment', () => {
     expect(showsSharePrompt(order({ state: 'Cancelled' }), null, T0)).toBe(false);
+    expect(showsSharePrompt(order({ state: 'Rejected' }), null, T0)).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import type { SavedOrder } from '../contract/order';
-import { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN, type PushMessage, type PushTopic, type PushTopics } from '../contract/push';
+import type { PushMessage, PushTopic, PushTopics } from '../contract/push';
 import { orders as orderTexts } from '../i18n/de/orders';
 import { fill } from '../i18n/fill';
 import { formatEuro } from './money';
 import { orderSituation, isCancelledOrFinished, isOrderReady, readyTransitions } from './orders';
 import { SHOP_CONSTANTS } from './shop-constants';
+
+export { localPushToken, pushTokenKind } from './push-token';
 
 /**
  * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0021):
@@ -16,23 +18,6 @@ export const PUSH_TOPICS: readonly PushTopic[] = SHOP_CONSTANTS.pushTopics;
 /** Topics news, coupons and loyalty, all on by default (shop-spec §3 App settings). */
 export function defaultPushTopics(): PushTopics {
   return { news: true, coupons: true, loyalty: true };
-}
-
-/** Which delivery a token takes: FCM, the offline default (the events stream), or none (not a token). */
-export function pushTokenKind(token: string | null | undefined): 'fcm' | 'local' | null {
-  if (typeof token !== 'string' || token.length > 4096) return null;
-  if (LOCAL_PUSH_TOKEN.test(token)) return 'local';
-  if (FCM_PUSH_TOKEN.test(token)) return 'fcm';
-  return null;
-}
-
-/** A fresh offline-default token from 32 random bytes (the caller passes crypto.getRandomValues' output). */
-export function localPushToken(random: Uint8Array): string {
-  if (random.length !== 32) throw new Error('A local push token needs 32 random bytes');
-  let binary = '';
-  for (const byte of random) binary += String.fromCharCode(byte);
-  const base64 = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `local:${base64}`;
 }
 
 function errorText(error: unknown): { code: string; message: string } {
@@ -121,10 +106,23 @@ export function showsInApp(message: Pick<PushMessage, 'link'>, pathname: string)
   return decodeURIComponent(target ?? '') !== decodeURIComponent(pathname);
 }
 
-/** Whether the share prompt shows (checkout-spec §2: not for in-house), and not again soon after it was closed or used. */
-export function showsSharePrompt(order: SavedOrder, snoozedAt: number | null, now: number): boolean {
+/** When and where the share prompt was last shown, and whether the guest closed or used it. */
+export interface SharePromptState {
+  readonly uniqueOrderId: string;
+  readonly at: number;
+  readonly closed: boolean;
+}
+
+/**
+ * Whether the share-app prompt shows on an order page (checkout-spec §2: not for in-house). It is
+ * not shown on every visit: once shown for an order it stays on that order's page until closed or
+ * used, and appears again (for another order) only after sharePromptSnoozeMs.
+ */
+export function showsSharePrompt(order: SavedOrder, state: SharePromptState | null, now: number): boolean {
   const situation = orderSituation(order);
-  if (situation === 'table' || situation === 'selfservice' || situation === 'awaitingAuthorization') return false;
-  if (situation === 'cancelled' || situation === 'rejected' || situation === 'expired') return false;
-  return snoozedAt === null || now - snoozedAt >= SHOP_CONSTANTS.sharePromptSnoozeMs;
+  if (situation !== 'takeaway' && situation !== 'delivery') return false;
+  if (state === null) return true;
+  const rested = now - state.at >= SHOP_CONSTANTS.sharePromptSnoozeMs;
+  if (state.closed) return rested;
+  return state.uniqueOrderId === order.uniqueOrderId || rested;
 }

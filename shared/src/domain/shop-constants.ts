@@ -67,6 +67,9 @@ export const SHOP_CONSTANTS = {
   pushServiceWorkerWaitMs: 10_000,
   /** Beyond the spec: the pickup question is asked once per order; this many answered orders are remembered. */
   pushAskedOrdersMax: 30,
+  /** Beyond the spec: how long FCM keeps a message for a device that is offline (ready: 1 h; topics: 1 day). */
+  pushOrderReadyTtlS: 60 * 60,
+  pushTopicTtlS: 24 * 60 * 60,
   /** Beyond the spec: the share-app prompt on the order page stays away this long after it was closed or used. */
   sharePromptSnoozeMs: 30 * 24 * 60 * 60_000,
   notificationSoundRepeats: 5,

@@ -4,6 +4,7 @@ import type { OrderMode } from '../contract/common';
 import type { SavedOrder, SelectedTime } from '../contract/order';
 import type { ResolvedDescriptor } from '../contract/deploy';
 import { isCartLocked, lockUntil } from '../domain/cart-lock';
+import { pushTokenKind } from '../domain/push-token';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
@@ -148,4 +149,14 @@ export const descriptorStore = pageSingleton('shell:descriptor', () => new Behav
 /** The branch (filialnummer) the guest chose on Filialen?select=true; null: the host's default branch. */
 export const selectedStoreStore = createPersistentStore<number | null>('menu:selectedStore', null, {
   parse: (raw) => (raw === null || (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) ? raw : undefined),
+});
+
+/**
+ * This device's push token (checkout-spec §3 local key pushToken; shop-spec §4 Push): saved when
+ * received and on refresh, removed on failure or when permission is not granted (mf-account's push
+ * module writes it). The shell follows a local token's channel on the events stream; the checkout
+ * sends it with the order.
+ */
+export const pushTokenStore = createPersistentStore<string | null>('account:pushToken', null, {
+  parse: (raw) => (typeof raw === 'string' && pushTokenKind(raw) !== null ? raw : undefined),
 });

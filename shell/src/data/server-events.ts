@@ -1,8 +1,10 @@
 import { emit } from '@shop/shared/bus';
 import { currentIdToken } from '@shop/shared/client';
-import { orderChannel } from '@shop/shared/contract';
+import { orderChannel, PUSH_EVENT } from '@shop/shared/contract';
 import { ordersToFollow } from '@shop/shared/domain/orders';
-import { authStore, lastOrdersStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
+import { pushTokenKind } from '@shop/shared/domain/push-token';
+import { authStore, lastOrdersStore, pushTokenStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
+import { announcePushMessage } from './push-bridge';
 
 interface ServerEventData {
   type: string;
@@ -16,16 +18,24 @@ function followedOrders(): string {
     .join(',');
 }
 
+/** The device's local push token (the offline default of push messages), or '' when it has none. */
+function localPushToken(): string {
+  const token = pushTokenStore.get();
+  return pushTokenKind(token) === 'local' ? token! : '';
+}
+
 /**
  * Server-sent events (shop-spec §4 Events stream): channels 'shop', 'user'+id for a signed-in user
  * and 'order'+id for each open order of this device (with its access token, so a guest without an
- * account is told live too); accepted only from the same origin; closed while the page is hidden,
- * reopened when visible, and reopened when the followed orders change.
+ * account is told live too), and the device's push messages where it has a local push token
+ * (docs/adr/0021); accepted only from the same origin; closed while the page is hidden, reopened
+ * when visible, and reopened when the followed orders or the push token change.
  */
 export function startServerEvents(): void {
   let source: EventSource | null = null;
   let uid: string | null = authStore.getValue()?.uid ?? null;
   let orders = followedOrders();
+  let push = localPushToken();
 
   const handle = (channel: string) => (message: MessageEvent<string>) => {
     if (message.origin !== window.location.origin) return;
@@ -36,6 +46,10 @@ export function startServerEvents(): void {
       return;
     }
     emit('shell:server-event', { channel, type: data.type, data });
+    if (data.type === 'pushMessage') {
+      announcePushMessage(data.message);
+      return;
+    }
     if (data.type === 'menuUpdated') {
       if (data.kind === 'appconfig') void refreshAppData().catch(() => undefined);
       else void refreshMenu(data.kind === 'drink' ? 'drink' : 'food').catch(() => undefined);
@@ -58,8 +72,10 @@ export function startServerEvents(): void {
     const params = new URLSearchParams({ channels: channels.join(',') });
     if (token) params.set('token', token);
     if (orders) params.set('orders', orders);
+    if (push) params.set('push', push);
     source = new EventSource(`/api/events?${params.toString()}`);
     for (const channel of channels) source.addEventListener(channel, handle(channel) as EventListener);
+    if (push) source.addEventListener(PUSH_EVENT, handle(PUSH_EVENT) as EventListener);
     for (const followed of ordersToFollow(lastOrdersStore.get())) {
       const channel = orderChannel(followed.uniqueOrderId);
       source.addEventListener(channel, handle(channel) as EventListener);
@@ -75,6 +91,12 @@ export function startServerEvents(): void {
     const next = user?.uid ?? null;
     if (next === uid) return;
     uid = next;
+    if (!document.hidden) void open();
+  });
+  pushTokenStore.value$.subscribe(() => {
+    const next = localPushToken();
+    if (next === push) return;
+    push = next;
     if (!document.hidden) void open();
   });
   lastOrdersStore.value$.subscribe(() => {

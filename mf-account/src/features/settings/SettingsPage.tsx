@@ -9,6 +9,7 @@ import { Button, Page, buttonClass } from '@shop/shared/ui';
 import { AllergenChips } from '@shop/shared/ui/allergen-chips';
 import { useSession } from '../../auth/use-session';
 import css from '../account.module.css';
+import { PushSettings } from './PushSettings';
 
 /** What the checkout keeps on this device (checkout-spec §3 formData), as lines to show. */
 function savedDetails(form: ReturnType<typeof formDataStore.get>): string[] {
@@ -19,8 +20,8 @@ function savedDetails(form: ReturnType<typeof formDataStore.get>): string[] {
 
 /**
  * Einstellungen (shop-spec §2 route table; the spec leaves its content open, see ADR 0011): the
- * allergens to avoid (user setting `allergenes`, saved by device id like the menu's filter), the
- * contact details the checkout keeps on this device with a way to delete them, and the signed-in
+ * allergens to avoid (user setting `allergenes`, saved by device id like the menu's filter), push
+ * messages and their topics (PushSettings), the contact details the checkout keeps on this device with a way to delete them, and the signed-in
  * areas.
  */
 export function SettingsPage() {
@@ -62,6 +63,8 @@ export function SettingsPage() {
           <Link to="Allergene">{texts.settingsAllergenLegend}</Link>
         </p>
       </section>
+
+      <PushSettings />
 
       <section className={css.card} aria-labelledby="settings-details">
         <h2 className={css.sectionTitle} id="settings-details">

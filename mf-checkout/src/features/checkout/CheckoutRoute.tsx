@@ -14,7 +14,7 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
 import { useStore } from '@shop/shared/react';
 import { navigateTo, redirectTo } from '@shop/shared/routes';
-import { cartStore, drinkMenuStore, foodMenuStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
+import { cartStore, drinkMenuStore, foodMenuStore, pushTokenStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
 import { waitForBrowserId } from '@shop/shared/client';
 import { Notice, Page, Skeleton, backInShopOr } from '@shop/shared/ui';
 import { ConfirmStep } from '../steps/ConfirmStep';
@@ -220,6 +220,8 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         area: ctx.table.area,
         filialnummer: ctx.branch.filialnummer,
         userAgent: navigator.userAgent.slice(0, 300),
+        // This device's push token, if it has one (checkout-spec §3 pushToken).
+        pushToken: pushTokenStore.get(),
         // The menu version the guest ordered from (checkout-spec §3 lastMenuUpdate).
         lastMenuUpdate: Math.max(foodMenuStore.get()?.lastModified ?? 0, drinkMenuStore.get()?.lastModified ?? 0),
         ...(timeChoice ? { day: timeChoice.day.date, slot: timeChoice.slot } : {}),

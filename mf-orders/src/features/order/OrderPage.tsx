@@ -28,7 +28,9 @@ import { Button, Icon, Notice, Page, backInShopOr, buttonClass } from '@shop/sha
 import { AllReady } from './AllReady';
 import { OrderLines } from './OrderLines';
 import { OrderProgress, ReadyBanner } from './OrderProgress';
+import { PushQuestion } from './PushQuestion';
 import { ReadyOverlay } from './ReadyOverlay';
+import { SharePrompt } from './SharePrompt';
 import { useOrderStatus } from './use-order-status';
 import css from './order.module.css';
 
@@ -222,6 +224,7 @@ export function OrderPage() {
           {texts.transmitting}
         </p>
       ) : null}
+      {confirmed ? <PushQuestion order={order} /> : null}
       {!cancelled && confirmed ? <ReadyBanner order={order} /> : null}
       {!cancelled && confirmed ? <OrderProgress order={order} /> : null}
       {allReadyShown ? <AllReady order={order} /> : null}
@@ -278,6 +281,8 @@ export function OrderPage() {
           {texts.callRestaurant}
         </a>
       ) : null}
+
+      {confirmed ? <SharePrompt order={order} /> : null}
 
       <Actions />
 

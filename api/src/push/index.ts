@@ -1,0 +1,24 @@
+/**
+ * The push messages of the shop for other server modules (docs/adr/0021-push-messages.md).
+ *
+ * `sendTopicMessage(ctx, topic, message)` sends a news, coupons or loyalty message to every device
+ * that wants the topic (Einstellungen; all on by default), through FCM or the offline default:
+ *
+ *   await sendTopicMessage(ctx, 'news', { kind: 'news', title: 'Neu: Tacos al Pastor', body: '…',
+ *     image: '/media/news-tacos.svg', link: '/Nachricht/news-1' });
+ *
+ * The message is validated (contract `pushMessage`: title 1–120, body ≤ 500 characters, link a
+ * path of this shop, image a path of this shop such as '/media/…'); unregistered tokens are
+ * forgotten on the way.
+ */
+import type { PushMessageInput, PushTopic } from '@shop/shared/contract';
+import type { Db } from '../db/client';
+import { pushOf } from './registry';
+import type { DeliveryReport } from './service';
+
+export type { DeliveryReport, PushService } from './service';
+export { pushOf } from './registry';
+
+export function sendTopicMessage(ctx: { readonly db: Db }, topic: PushTopic, message: PushMessageInput): Promise<DeliveryReport> {
+  return pushOf(ctx.db).sendTopicMessage(topic, message);
+}
