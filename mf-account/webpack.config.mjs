@@ -16,7 +16,7 @@ export default ({ version } = {}) =>
     exposes: {
       './app': './src/app.tsx',
       './session': './src/session.ts',
-      // Push messages (docs/adr/0021): loaded by the shell on a guest's request or where the device has a token.
+      // Push messages (docs/adr/0024-push-messages.md): loaded by the shell on a guest's request or where the device has a token.
       './push': './src/push/index.ts',
     },
   });

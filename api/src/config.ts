@@ -37,7 +37,7 @@ export interface ApiConfig {
   paypalClientSecret: string | undefined;
   paypalApiBase: string | undefined;
   /**
-   * Push messages through Firebase Cloud Messaging (docs/adr/0021): the path of a service account
+   * Push messages through Firebase Cloud Messaging (docs/adr/0024-push-messages.md): the path of a service account
    * key file (JSON), or 'application-default' for Google's Application Default Credentials; unset:
    * the offline default (messages over the events stream).
    */

@@ -1,4 +1,4 @@
-// Push messages (shop-spec §3, §4 Push, §7 "Store push token"; checkout-spec §4; docs/adr/0021):
+// Push messages (shop-spec §3, §4 Push, §7 "Store push token"; checkout-spec §4; docs/adr/0024-push-messages.md):
 // token storage and its rules, SaveAppSettings, the order's token, the ready message when the
 // kitchen marks an order ready, topic messages, and both providers: FCM through the official
 // firebase-admin SDK against a local server that answers as Google (token endpoint + FCM HTTP v1),

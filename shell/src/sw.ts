@@ -67,7 +67,7 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Push messages (shop-spec §4 Push; docs/adr/0021). FCM delivers its data messages as Web Push:
+// Push messages (shop-spec §4 Push; docs/adr/0024-push-messages.md). FCM delivers its data messages as Web Push:
 // the payload is FCM's JSON with our fields under `data`. While a window of the shop is visible
 // the message goes to it (the shell's in-app box); otherwise a system notification, whose tap
 // opens the linked page of the shop.

@@ -125,7 +125,7 @@ export type DescriptorSource = ReturnType<typeof createDescriptorSource>;
 
 /**
  * FCM reaches this host's browsers when the API sends through FCM and the host's descriptor has
- * the web config (sender id, app id, VAPID key); otherwise the offline default (docs/adr/0021).
+ * the web config (sender id, app id, VAPID key); otherwise the offline default (docs/adr/0024-push-messages.md).
  */
 export function pushProviderOf(descriptor: HostDescriptor, apiMode: 'fcm' | 'local'): 'fcm' | 'local' {
   const web = descriptor.firebase;

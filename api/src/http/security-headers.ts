@@ -20,7 +20,7 @@ const FIREBASE = {
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://www.googleapis.com',
-    // Firebase Cloud Messaging on the web: the installation and the push registration (docs/adr/0021).
+    // Firebase Cloud Messaging on the web: the installation and the push registration (docs/adr/0024-push-messages.md).
     'https://firebaseinstallations.googleapis.com',
     'https://fcmregistrations.googleapis.com',
   ],

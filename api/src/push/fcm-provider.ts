@@ -27,7 +27,7 @@ function invalidToken(code: string, message: string): boolean {
 
 /**
  * The message as FCM data (strings only): the service worker and the page draw it themselves, so
- * the in-app box and the notification look the same whichever way it came (docs/adr/0021).
+ * the in-app box and the notification look the same whichever way it came (docs/adr/0024-push-messages.md).
  */
 export function fcmData(message: PushMessage): Record<string, string> {
   const data: Record<string, string> = { kind: message.kind, title: message.title, body: message.body };

@@ -1,5 +1,5 @@
 /**
- * The push messages of the shop for other server modules (docs/adr/0021-push-messages.md).
+ * The push messages of the shop for other server modules (docs/adr/0024-push-messages.md).
  *
  * `sendTopicMessage(ctx, topic, message)` sends a news, coupons or loyalty message to every device
  * that wants the topic (Einstellungen; all on by default), through FCM or the offline default:

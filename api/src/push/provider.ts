@@ -1,5 +1,5 @@
 /**
- * The one push provider interface of the server (docs/adr/0021-push-messages.md), like the payment
+ * The one push provider interface of the server (docs/adr/0024-push-messages.md), like the payment
  * providers: Firebase Cloud Messaging (firebase-admin) for FCM registration tokens, and the offline
  * default, which delivers to a device's channel on the events stream.
  */

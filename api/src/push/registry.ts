@@ -1,6 +1,6 @@
 /**
  * Which push providers answer: FCM when FCM_CREDENTIALS is set (a service account key file or
- * 'application-default'), and always the offline default for local tokens (docs/adr/0021).
+ * 'application-default'), and always the offline default for local tokens (docs/adr/0024-push-messages.md).
  */
 import type { ApiConfig } from '../config';
 import type { Db } from '../db/client';

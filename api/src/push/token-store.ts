@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { pushTokens } from '../db/schema';
 
 /**
- * The push token records (shop-spec §3; docs/adr/0021): one row per device, its token (a token
+ * The push token records (shop-spec §3; docs/adr/0024-push-messages.md): one row per device, its token (a token
  * belongs to one device at a time), its topics and the account signed in on it.
  */
 

@@ -13,10 +13,10 @@ export async function fcmTokenSource(vapidKey: string, registration: ServiceWork
   const messaging = getMessaging(await getShopFirebaseApp());
   // getToken/deleteToken are deprecated in favour of register/onRegistered (the installation id as
   // the target), which firebase-admin 13.10 cannot send to yet: registration tokens until it can
-  // (docs/adr/0021, "FID registration").
+  // (docs/adr/0024-push-messages.md, "FID registration").
   return {
     kind: 'fcm',
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- registration tokens until firebase-admin sends to FIDs (ADR 0021)
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- registration tokens until firebase-admin sends to FIDs (ADR 0024)
     getToken: () => getToken(messaging, { vapidKey, serviceWorkerRegistration: registration }),
     async deleteToken() {
       // eslint-disable-next-line @typescript-eslint/no-deprecated -- see getToken

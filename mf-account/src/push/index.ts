@@ -1,5 +1,5 @@
 /**
- * Exposed as 'mf_account/push' (docs/adr/0021-push-messages.md): the shell loads it when a guest
+ * Exposed as 'mf_account/push' (docs/adr/0024-push-messages.md): the shell loads it when a guest
  * asks for push messages ('account:push-enable' on the bus, e.g. 'Ja erlauben' on the order page)
  * and at start where this device has a token (refresh). Firebase Messaging is loaded only where
  * the host has FCM.

@@ -3,7 +3,7 @@ import { isExpectedOAuthError, isNotGrantedError, type NotificationSupport } fro
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 
 /**
- * The push token flow (shop-spec §4 Push, §8; docs/adr/0021), with everything it touches injected
+ * The push token flow (shop-spec §4 Push, §8; docs/adr/0024-push-messages.md), with everything it touches injected
  * so that it is tested with a mocked messaging SDK (token-flow.test.ts):
  * - the token is saved locally when received and on refresh, removed on failure or when
  *   permission is not granted;

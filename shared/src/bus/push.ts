@@ -2,7 +2,7 @@ import { filter, firstValueFrom, map } from 'rxjs';
 import { emit, on } from './bus';
 
 /**
- * How switching push messages on ended (docs/adr/0021): 'enabled' (a token is stored), 'blocked'
+ * How switching push messages on ended (docs/adr/0024-push-messages.md): 'enabled' (a token is stored), 'blocked'
  * (permission denied: the §8 info box was shown), 'dismissed' (the prompt was closed without a
  * decision), 'unsupported' (no notifications in this browser), 'failed' (no token).
  */

@@ -12,7 +12,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waiterCalled'), signalId: z.string(), table: z.string(), at: z.number().int() }),
   /** To the staff channel: a waiter call was acknowledged on a board. */
   z.object({ type: z.literal('waiterCallAcknowledged'), signalId: z.string() }),
-  /** To one device's push channel (the offline default of push messages, docs/adr/0021). */
+  /** To one device's push channel (the offline default of push messages, docs/adr/0024-push-messages.md). */
   z.object({ type: z.literal('pushMessage'), message: pushMessage }),
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

@@ -3,7 +3,7 @@ import { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN } from '../domain/push-token';
 
 /**
  * Push messages (shop-spec §1, §3 App settings and Push token record, §4 Push, §7 "Store push
- * token"; docs/adr/0021-push-messages.md).
+ * token"; docs/adr/0024-push-messages.md).
  */
 
 /** The topics a device can switch (shop-spec §9 "Push topics news, coupons, loyalty"). */

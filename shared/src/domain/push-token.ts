@@ -1,5 +1,5 @@
 /**
- * Push tokens (shop-spec §3 Push token record; docs/adr/0021): no dependencies, so the page-wide
+ * Push tokens (shop-spec §3 Push token record; docs/adr/0024-push-messages.md): no dependencies, so the page-wide
  * stores can check a stored token without loading the contract schemas.
  */
 

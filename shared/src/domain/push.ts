@@ -9,7 +9,7 @@ import { SHOP_CONSTANTS } from './shop-constants';
 export { localPushToken, pushTokenKind } from './push-token';
 
 /**
- * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0021):
+ * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0024-push-messages.md):
  * pure functions shared by the API, the shell, the account and the order remotes.
  */
 

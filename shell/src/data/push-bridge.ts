@@ -41,7 +41,7 @@ function fromServiceWorker(data: unknown): void {
 }
 
 /**
- * Push messages in the shell (docs/adr/0021): loads mf-account's push module when a guest asks for
+ * Push messages in the shell (docs/adr/0024-push-messages.md): loads mf-account's push module when a guest asks for
  * messages ('account:push-enable') and at start where this device has a token (to renew and store
  * it), so guests without push never download it; passes FCM messages the service worker receives
  * while the shop is open on to the in-app box. Local-token messages come over the events stream

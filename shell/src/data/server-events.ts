@@ -28,7 +28,7 @@ function localPushToken(): string {
  * Server-sent events (shop-spec §4 Events stream): channels 'shop', 'user'+id for a signed-in user
  * and 'order'+id for each open order of this device (with its access token, so a guest without an
  * account is told live too), and the device's push messages where it has a local push token
- * (docs/adr/0021); accepted only from the same origin; closed while the page is hidden, reopened
+ * (docs/adr/0024-push-messages.md); accepted only from the same origin; closed while the page is hidden, reopened
  * when visible, and reopened when the followed orders or the push token change.
  */
 export function startServerEvents(): void {

@@ -13,7 +13,7 @@ import own from './push-settings.module.css';
 
 /**
  * Push messages in Einstellungen (shop-spec §3 App settings: topics news, coupons and loyalty, all
- * on by default; docs/adr/0021): whether this device receives them, switching them on or off,
+ * on by default; docs/adr/0024-push-messages.md): whether this device receives them, switching them on or off,
  * and the topics, saved on the device and on the server.
  */
 export function PushSettings() {

@@ -71,7 +71,7 @@ export const docUpserterPayload = z.discriminatedUnion('collectionName', [
   z
     .object({
       collectionName: z.literal('pushTokens'),
-      // The device is the caller's browser id: a device stores its own token only (docs/adr/0021).
+      // The device is the caller's browser id: a device stores its own token only (docs/adr/0024-push-messages.md).
       updates: z.object({ deviceId: z.string().min(1).max(LIMITS.id), pushToken }).strict(),
       subjectKey: z.literal('deviceId'),
       autoRetry: z.boolean().optional(),
