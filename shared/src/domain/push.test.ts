@@ -193,6 +193,7 @@ describe('the in-app box', () => {
     expect(showsInApp({ link: '/Bestellung/o-42' }, '/')).toBe(true);
     expect(showsInApp({ link: '/Nachricht/n-1?x=1' }, '/Nachricht/n-1')).toBe(false);
     expect(showsInApp({}, '/Bestellung/o-42')).toBe(true);
+    expect(showsInApp({ link: '/Bestellung/%E0' }, '/')).toBe(true);
   });
 
   it('refuses links and images of other sites', () => {

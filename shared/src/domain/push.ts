@@ -7,6 +7,7 @@ import { orderSituation, isCancelledOrFinished, isOrderReady, readyTransitions }
 import { SHOP_CONSTANTS } from './shop-constants';
 
 export { localPushToken, pushTokenKind } from './push-token';
+export { showsInApp } from './push-display';
 
 /**
  * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0024-push-messages.md):
@@ -94,16 +95,6 @@ export function orderReadyMessages(
   if (changes.food) return [message('food')];
   if (changes.drinks) return [message('drinks')];
   return [];
-}
-
-/**
- * Whether the shell shows a message in the in-app box: not when the page it links to is open, since
- * that page tells the guest itself (the order page's ready dialog).
- */
-export function showsInApp(message: Pick<PushMessage, 'link'>, pathname: string): boolean {
-  if (!message.link) return true;
-  const target = message.link.split(/[?#]/)[0];
-  return decodeURIComponent(target ?? '') !== decodeURIComponent(pathname);
 }
 
 /** When and where the share prompt was last shown, and whether the guest closed or used it. */

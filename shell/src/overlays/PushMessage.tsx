@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { on } from '@shop/shared/bus';
 import type { PushMessage } from '@shop/shared/contract';
-import { showsInApp } from '@shop/shared/domain/push';
+import { showsInApp } from '@shop/shared/domain/push-display';
 import { push as texts } from '@shop/shared/i18n/push';
 import { Button, ModalDialog } from '@shop/shared/ui';
 import css from './overlays.module.css';
