@@ -3,6 +3,7 @@
 // kitchen marks an order ready, topic messages, and both providers: FCM through the official
 // firebase-admin SDK against a local server that answers as Google (token endpoint + FCM HTTP v1),
 // and the offline default over the events stream.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Menu, PushTopics, SavedOrder, ServerEvent } from '@shop/shared/contract';
@@ -60,6 +61,29 @@ async function placeOrder(
   const res = await t.call('SaveNewOrder', { order: draft }, { browserId: deviceId, ...(extra.as ? { token: extra.as } : {}) });
   expect(res.status, JSON.stringify(res.body.error)).toBe(200);
   return res.body.order as SavedOrder;
+}
+
+/** A raw SSE reader: the stream's text so far, and a wait for a part of it (the test timeout guards a missing one). */
+async function openStream(url: string): Promise<{ text(): string; until(found: (text: string) => boolean): Promise<void>; close(): void }> {
+  const abort = new AbortController();
+  const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  expect(res.status).toBe(200);
+  let text = '';
+  let wake: (() => void) | null = null;
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      wake?.();
+    }
+  })().catch(() => undefined);
+  return {
+    text: () => text,
+    async until(found) {
+      while (!found(text)) await new Promise<void>((resolve) => (wake = resolve));
+    },
+    close: () => abort.abort(),
+  };
 }
 
 describe.each(testDatabases())('push messages through FCM (firebase-admin against a local FCM) on $name', (database) => {
@@ -271,6 +295,28 @@ describe.each(testDatabases())('push messages without FCM keys (the offline defa
     ]);
     expect(pushChannel(token)).not.toContain(token.slice(6));
     expect(t.api.push.mode).toBe('local');
+  });
+
+  it('GET /api/events?push=<local token>: the device hears its messages as "push" events; a malformed token is refused', async () => {
+    await t.api.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.api.app.server.address() as AddressInfo).port}`;
+    const token = localPushToken(new Uint8Array(32).fill(5));
+    const stream = await openStream(`${base}/api/events?push=${encodeURIComponent(token)}`);
+    await stream.until((b) => b.includes('event: push\ndata: {"type":"hello"'));
+    expect(stream.text()).not.toContain(token.slice(6));
+    const report = await t.api.push.sendToTokens([token], { kind: 'news', title: 'Neu: Horchata', body: 'Frisch gemacht.', link: '/Getraenke' }, 60);
+    expect(report).toEqual({ sent: 1, failed: 0, removed: 0 });
+    await stream.until((b) => b.includes('"type":"pushMessage"'));
+    expect(stream.text()).toContain(
+      `event: push\ndata: ${JSON.stringify({ type: 'pushMessage', message: { kind: 'news', title: 'Neu: Horchata', body: 'Frisch gemacht.', link: '/Getraenke' } })}`,
+    );
+    stream.close();
+
+    const refused = await openStream(`${base}/api/events?push=local:not-a-token`);
+    await refused.until((b) => b.includes('event: shop'));
+    expect(refused.text()).toContain('refused push');
+    expect(refused.text()).not.toContain('event: push');
+    refused.close();
   });
 
   it('keeps an FCM token but sends nothing to it without FCM keys', async () => {
