@@ -69,18 +69,18 @@ async function openStream(url: string): Promise<{ text(): string; until(found: (
   const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
   expect(res.status).toBe(200);
   let text = '';
-  let wake: (() => void) | null = null;
+  const waiting: { wake: (() => void) | null } = { wake: null };
   void (async () => {
     const decoder = new TextDecoder();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       text += decoder.decode(chunk, { stream: true });
-      wake?.();
+      waiting.wake?.();
     }
   })().catch(() => undefined);
   return {
     text: () => text,
     async until(found) {
-      while (!found(text)) await new Promise<void>((resolve) => (wake = resolve));
+      while (!found(text)) await new Promise<void>((resolve) => (waiting.wake = resolve));
     },
     close: () => abort.abort(),
   };
