@@ -56,12 +56,12 @@ export function PushMessageBox() {
             <Button variant="ghost" onClick={close}>
               {texts.messageClose}
             </Button>
-            <Button onClick={open} autoFocus data-testid="push-message-open">
+            <Button onClick={open} data-autofocus="true" data-testid="push-message-open">
               {texts.messageOpen}
             </Button>
           </>
         ) : (
-          <Button onClick={close} autoFocus>
+          <Button onClick={close} data-autofocus="true">
             {texts.messageClose}
           </Button>
         )}
