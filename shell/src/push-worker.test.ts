@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { installPushHandlers, shopPushOf, type NotificationEventLike, type PushEventLike, type PushWorkerScope, type WindowClientLike } from './push-worker';
+import { installPushHandlers, shopPushOf, type NotificationEventLike, type PushEventLike, type WindowClientLike } from './push-worker';
 
 const ORIGIN = 'https://shop.example';
 
