@@ -42,7 +42,7 @@ export function SharePrompt({ order }: { order: SavedOrder }) {
   };
 
   return (
-    <aside className={css.sharePrompt} aria-labelledby="orders-share-prompt" data-testid="share-prompt">
+    <section className={css.sharePrompt} aria-labelledby="orders-share-prompt" data-testid="share-prompt">
       <div className={css.sharePromptText}>
         <h2 id="orders-share-prompt">{texts.sharePromptTitle}</h2>
         <p>{texts.sharePromptText}</p>
@@ -53,6 +53,6 @@ export function SharePrompt({ order }: { order: SavedOrder }) {
       <button type="button" className={css.sharePromptClose} onClick={close} aria-label={texts.sharePromptDismiss} data-testid="share-prompt-close">
         <Icon name="close" size={20} />
       </button>
-    </aside>
+    </section>
   );
 }
