@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
@@ -29,6 +30,12 @@ async function device(browser: Browser, clock: ShopClock): Promise<{ context: Br
     };
   });
   return { context, page };
+}
+
+/** axe-core as in axe.spec.ts: no serious or critical violation. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __prompts: number }).__prompts);
@@ -85,6 +92,7 @@ test.describe('push messages', () => {
     await expect(box.getByRole('heading', { name: 'Deine Bestellung ist abholbereit!' })).toBeVisible();
     await expect(box.getByTestId('push-message-text')).toHaveText(`Summe: ${formatEuro(order.total)} · Bestellnummer ${order.orderNumber}`);
     await guest.page.screenshot({ path: test.info().outputPath('push-in-app-box.png') });
+    expect(await seriousViolations(guest.page)).toEqual([]);
     await box.getByRole('button', { name: 'Ansehen' }).click();
     await expect(box).toHaveCount(0);
     await expect(guest.page).toHaveURL(new RegExp(`/Bestellung/${order.uniqueOrderId}$`));
@@ -95,6 +103,7 @@ test.describe('push messages', () => {
     const settings = guest.page.getByTestId('settings-push');
     await expect(settings.getByTestId('settings-push-status')).toHaveText('Benachrichtigungen sind auf diesem Gerät aktiv.');
     for (const topic of ['news', 'coupons', 'loyalty']) await expect(settings.getByTestId(`settings-push-topic-${topic}`)).toBeChecked();
+    expect(await seriousViolations(guest.page)).toEqual([]);
     await settings.getByRole('checkbox', { name: 'Gutscheine und Angebote' }).uncheck();
     await expect(guest.page.getByTestId('snackbar')).toHaveText('Deine Auswahl wurde gespeichert.');
     await guest.page.reload();
@@ -110,6 +119,9 @@ test.describe('push messages', () => {
     const errors = collectPageErrors(guest.page);
     const order = await orderAndOpen(guest.page, shopClock, 'Nina Nein');
     const question = guest.page.getByTestId('push-question');
+    await expect(question).toBeVisible();
+    await expect(guest.page.getByTestId('share-prompt')).toBeVisible();
+    expect(await seriousViolations(guest.page)).toEqual([]);
     await question.getByRole('button', { name: 'Nein danke' }).click();
     await expect(question).toHaveCount(0);
     expect(await prompts(guest.page)).toBe(0);
