@@ -35,10 +35,10 @@ function scope(windows: WindowClientLike[]) {
   };
 }
 
-const windowClient = (visibilityState: DocumentVisibilityState, url = `${ORIGIN}/`): WindowClientLike & { postMessage: ReturnType<typeof vi.fn> } => ({
+const windowClient = (visibilityState: DocumentVisibilityState, url = `${ORIGIN}/`) => ({
   url,
   visibilityState,
-  postMessage: vi.fn(),
+  postMessage: vi.fn<(message: unknown) => void>(),
   focus: vi.fn(async () => undefined),
 });
 

@@ -4,16 +4,18 @@
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { installPushHandlers, type PushWorkerScope } from './push-worker';
+import { installPushHandlers, type NotificationEventLike, type PushEventLike, type PushWorkerScope } from './push-worker';
 
 interface PrecacheEntry {
   url: string;
   revision: string | null;
 }
-interface SwScope extends PushWorkerScope {
+interface SwScope extends Omit<PushWorkerScope, 'addEventListener'> {
   __WB_MANIFEST: PrecacheEntry[];
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
 }
 declare const self: SwScope;
 
