@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { handlers } from './actions';
-import type { ActionContext } from './actions/context';
+import type { ActionContext, NewsPublishedHook } from './actions/context';
 import type { TokenVerifier } from './auth/verify';
 import { offsetClock } from './clock';
 import { REPO_ROOT, type ApiConfig } from './config';
@@ -45,6 +45,8 @@ export interface ApiDeps {
   now?: () => number;
   /** Skip the seed (tests that bring their own data). */
   seed?: boolean;
+  /** Runs when the staff publish a news item (the hook point for topic push messages; ActionContext.onNewsPublished). */
+  onNewsPublished?: NewsPublishedHook;
 }
 
 /** A verifier that accepts no token (used when no Firebase project is configured in tests). */
@@ -141,6 +143,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
         orderTokens,
         unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
         maxOrderLines: config.maxOrderLines,
+        ...(deps.onNewsPublished ? { onNewsPublished: deps.onNewsPublished } : {}),
       };
       return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
     },

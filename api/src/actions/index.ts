@@ -1,4 +1,8 @@
+import { appHandlers } from './app';
 import { cartHandlers } from './cart';
+import { contentAdminHandlers } from './content-admin';
+import { customerCardHandlers } from './customer-cards';
+import { statisticsHandlers } from './statistics';
 import { checkoutHandlers } from './checkout';
 import { contentHandlers } from './content';
 import type { HandlerMap } from './context';
@@ -20,4 +24,8 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...ordersHandlers,
   ...staffHandlers,
+  ...appHandlers,
+  ...contentAdminHandlers,
+  ...statisticsHandlers,
+  ...customerCardHandlers,
 };

@@ -49,6 +49,27 @@ export const RATE_RULES: readonly RateRule[] = [
   },
   { name: 'carts', actions: ['SaveCart'], perBrowser: 20, perIp: 120 },
   { name: 'captcha', actions: ['GetCashCaptcha'], perBrowser: 12, perIp: 60 },
+  // Adding a customer card: against guessing check codes (each card also locks after 5 wrong codes).
+  { name: 'cardClaim', actions: ['AddCustomerCard'], perBrowser: 5, perIp: 20 },
+  // Page views (with consent): a guest tapping quickly through the shop stays far below.
+  { name: 'pageViews', actions: ['LogPageView'], perBrowser: 30, perIp: 600 },
+  { name: 'settings', actions: ['SaveUserSettings'], perBrowser: 30, perIp: 120 },
+  // Staff changes (also staff accounts are bounded: a stolen token cannot flood guests with events).
+  {
+    name: 'staff',
+    actions: [
+      'IssueCustomerCard',
+      'TopUpCustomerCard',
+      'ResetCustomerCardCode',
+      'UpdateOffer',
+      'SaveNews',
+      'SetNewsActive',
+      'notifyFoodsUpdated',
+      'notifyDrinksUpdated',
+    ],
+    perBrowser: 30,
+    perIp: 120,
+  },
   // Everything together, as a flood guard (the checkout retries mark-authorized every 0.8 s).
   { name: 'all', actions: '*', perBrowser: 300, perIp: 1_200 },
 ];

@@ -7,3 +7,4 @@ export * from './account';
 export * from './payments';
 export * from './preferences';
 export * from './signals';
+export * from './statistics';

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import { appActions } from './app';
 import { cartActions } from './cart';
+import { contentAdminActions } from './content-admin';
+import { customerCardActions } from './customer-cards';
+import { statisticsActions } from './statistics';
 import { checkoutActions } from './checkout';
 import { contentActions } from './content';
 import { docsActions } from './docs';
@@ -24,6 +28,10 @@ export const ACTIONS = {
   ...ordersActions,
   ...paymentsActions,
   ...staffActions,
+  ...appActions,
+  ...contentAdminActions,
+  ...statisticsActions,
+  ...customerCardActions,
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
@@ -37,3 +45,7 @@ export function isActionName(name: string): name is ActionName {
 export { loadDocsPayload, type LoadDocsPayload } from './content';
 export * from './docs';
 export * from './payments';
+export * from './app';
+export * from './content-admin';
+export * from './customer-cards';
+export * from './statistics';

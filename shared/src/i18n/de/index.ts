@@ -1,9 +1,13 @@
 import { account } from './account';
+import { cards } from './cards';
 import { cart } from './cart';
 import { checkout } from './checkout';
 import { menu } from './menu';
 import { orders } from './orders';
+import { overlays } from './overlays';
+import { privacy } from './privacy';
 import { shell } from './shell';
+import { staff } from './staff';
 
 /** The one German text catalogue. Spec texts verbatim, typos included where the spec says so. */
-export const de = { shell, menu, cart, checkout, orders, account } as const;
+export const de = { shell, menu, cart, checkout, orders, account, privacy, overlays, cards, staff } as const;
