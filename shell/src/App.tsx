@@ -14,9 +14,13 @@ import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { followPageTitle } from './navigation/page-title';
 import { scrollAfterNavigation } from './navigation/scroll-memory';
+import { ConsentDialog } from './consent/ConsentDialog';
+import { countPageView } from './consent/page-views';
 import { Overlays } from './overlays/Overlays';
+import { ReferralDialog } from './overlays/ReferralDialog';
 import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
+import { DebugParams } from './pages/DebugParams';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
@@ -52,11 +56,14 @@ export function App({ onReady }: { onReady: () => void }) {
   }, [pathname, match?.name]);
 
   useEffect(() => followPageTitle(), []);
+  // Each route change logs a page view (shop-spec §2), with the guest's consent only.
+  useEffect(() => countPageView(pathname), [pathname]);
 
   const closeDrawer = useCallback(() => setDrawer(false), []);
 
   let shellPage = null;
   if (!match) shellPage = <NotFound />;
+  else if (match.name === 'debugParams') shellPage = <DebugParams />;
   else if (match.app === 'shell') shellPage = <Home context={context} />;
 
   return (
@@ -75,7 +82,9 @@ export function App({ onReady }: { onReady: () => void }) {
       <RemoteParcel id="mf_cart/cart-bar" />
       <TableDialog />
       <ShareDialog />
+      <ReferralDialog />
       <Overlays />
+      <ConsentDialog pathname={pathname} />
     </div>
   );
 }

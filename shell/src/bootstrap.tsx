@@ -17,6 +17,7 @@ import { startTableExpiryCheck } from './mode/table-expiry';
 import { startAppReactions } from './data/app-reactions';
 import { startServerEvents } from './data/server-events';
 import { startBackgroundPulls } from './data/background-pulls';
+import { startAppLoadedCheck } from './data/app-start';
 import { restoreAccountSession } from './data/account-session';
 import { registerServiceWorker } from './register-sw';
 
@@ -55,6 +56,7 @@ async function main() {
   registerServiceWorker();
   startServerEvents();
   startBackgroundPulls();
+  startAppLoadedCheck();
 }
 
 void main();

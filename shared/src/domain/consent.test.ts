@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentExpiresAt, consentStatus, consentTtlMs, mayCountPageViews, parseConsent } from './consent';
+import { consentDialogDue, consentExpiresAt, consentStatus, consentTtlMs, mayCountPageViews, parseConsent } from './consent';
 
 const T = Date.UTC(2026, 10, 24, 11, 0);
 const DAY = 86_400_000;
@@ -47,5 +47,16 @@ describe('privacy consent (shop-spec §9: 31104000000 ms with statistics, else 1
     expect(parseConsent({ statistics: true })).toBeUndefined();
     expect(parseConsent('x')).toBeUndefined();
     expect(parseConsent(null)).toBeUndefined();
+  });
+});
+
+describe('when the consent dialog asks', () => {
+  it('asks on every page without a valid choice, except on the legal pages', () => {
+    expect(consentDialogDue(null, T, 'Home')).toBe(true);
+    expect(consentDialogDue(null, T, undefined)).toBe(true);
+    expect(consentDialogDue(null, T, 'Datenschutz')).toBe(false);
+    expect(consentDialogDue(null, T, 'Cookies')).toBe(false);
+    expect(consentDialogDue({ statistics: false, decidedAt: T }, T + 1000, 'Home')).toBe(false);
+    expect(consentDialogDue({ statistics: false, decidedAt: T }, T + DAY, 'Home')).toBe(true);
   });
 });

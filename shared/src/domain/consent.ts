@@ -46,3 +46,12 @@ export function parseConsent(raw: unknown): PrivacyConsent | undefined {
   if (typeof r.statistics !== 'boolean' || typeof r.decidedAt !== 'number') return undefined;
   return { statistics: r.statistics, decidedAt: r.decidedAt };
 }
+
+/** Pages the consent dialog never covers: the legal texts a guest may want to read before choosing. */
+export const CONSENT_FREE_ROUTES: readonly string[] = ['Datenschutz', 'Cookies', 'Impressum', 'AGB'];
+
+/** Whether the consent dialog asks now, on the page of route `routeName` (undefined: an unknown path). */
+export function consentDialogDue(consent: PrivacyConsent | null | undefined, now: number, routeName: string | undefined): boolean {
+  if (routeName !== undefined && CONSENT_FREE_ROUTES.includes(routeName)) return false;
+  return consentStatus(consent, now) === 'ask';
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { News } from '../contract/content';
-import { addedNews, unreadNewsCount, visibleNews } from './news';
+import { addedNews, copyIsStale, unreadNewsCount, visibleNews } from './news';
 
 const T = Date.UTC(2026, 10, 24, 12);
 const H = 3_600_000;
@@ -33,5 +33,16 @@ describe('news for guests', () => {
   it('finds the items a live update added', () => {
     expect(addedNews([item('old', T - 48 * H)], list, T).map((n) => n.id)).toEqual(['new']);
     expect(addedNews(list, list, T)).toEqual([]);
+  });
+});
+
+describe('stale local copies (notifyAppLoaded)', () => {
+  it('compares the server stamp with the copy, allowing for clock skew', () => {
+    expect(copyIsStale(1000, null, 5000, 5000)).toBe(true);
+    expect(copyIsStale(1000, 2000, 5000, 5000)).toBe(false);
+    expect(copyIsStale(3000, 2000, 5000, 5000)).toBe(true);
+    // The device's clock is 10 s behind: saved at 2000 local = 12000 server time.
+    expect(copyIsStale(11_000, 2000, 15_000, 5000)).toBe(false);
+    expect(copyIsStale(13_000, 2000, 15_000, 5000)).toBe(true);
   });
 });

@@ -23,3 +23,13 @@ export function addedNews(previous: readonly News[], next: readonly News[], now:
   const known = new Set(previous.map((n) => n.id));
   return visibleNews(next, now).filter((n) => !known.has(n.id));
 }
+
+/**
+ * Whether a local copy saved at `savedAt` (the device's clock) is older than a change the server
+ * stamped `lastModified` (the server's clock), allowing for the difference of the two clocks
+ * (`serverNow` and `localNow` taken at the same moment). No copy is always stale.
+ */
+export function copyIsStale(lastModified: number, savedAt: number | null, serverNow: number, localNow: number): boolean {
+  if (savedAt === null) return true;
+  return lastModified > savedAt + (serverNow - localNow);
+}

@@ -3,6 +3,7 @@ import { currentIdToken } from '@shop/shared/client';
 import { orderChannel } from '@shop/shared/contract';
 import { ordersToFollow } from '@shop/shared/domain/orders';
 import { authStore, lastOrdersStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
+import { applyLiveContent } from './live-content';
 
 interface ServerEventData {
   type: string;
@@ -40,6 +41,7 @@ export function startServerEvents(): void {
       if (data.kind === 'appconfig') void refreshAppData().catch(() => undefined);
       else void refreshMenu(data.kind === 'drink' ? 'drink' : 'food').catch(() => undefined);
     }
+    if (data.type === 'offersUpdated' || data.type === 'newsUpdated') applyLiveContent(data);
     if (data.type === 'orderUpdated' && typeof data.uniqueOrderId === 'string') {
       emit('orders:order-updated', { uniqueOrderId: data.uniqueOrderId });
     }

@@ -32,7 +32,6 @@ export const staff = {
   newsPublish: 'Veröffentlichen',
   newsSaveDraft: 'Als Entwurf speichern',
   newsUnpublish: 'Zurückziehen',
-  newsRepublish: 'Wieder veröffentlichen',
   newsPublished: 'Veröffentlicht am {date}',
   newsScheduled: 'Geplant für {date}',
   newsDraft: 'Entwurf',
