@@ -151,12 +151,35 @@ describe.each(testDatabases())('live offers and news, and the spec actions of sh
     expect((await t.call('SaveUserSettings', { fuid: 'mia', allergenes: Array.from({ length: 41 }, () => 'a') }, GUEST)).status).toBe(400);
   });
 
-  it('GetDebugInfo: staff only here (enableDebugParams off); everyone else gets a 404', async () => {
+  it('GetDebugInfo: staff only on a host without enableDebugParams (everyone else gets a 404); everyone on the preview host that enables it', async () => {
     expect((await t.call('GetDebugInfo', {})).status).toBe(404);
     expect((await t.call('GetDebugInfo', {}, GUEST)).status).toBe(404);
     const staff = await t.call('GetDebugInfo', {}, STAFF);
     expect(staff.status).toBe(200);
     expect(staff.body).toMatchObject({ allowedAs: 'staff', contract: { current: expect.any(Number) }, host: { filialnummer: expect.any(Number) } });
+    // deploy/hosts/preview.json: "features": { "enableDebugParams": true }.
+    const preview = await t.call('GetDebugInfo', {}, { host: 'preview.localhost' });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ allowedAs: 'flag', host: { hosts: expect.arrayContaining(['preview.localhost']), preview: true } });
+  });
+
+  it('the legal pages say what the consent and the statistics store and send', async () => {
+    const pages = (await t.call('LoadPages', {})).body.pages as { name: string; body: { heading?: string; text: string }[] }[];
+    const text = (name: string) =>
+      pages
+        .find((p) => p.name === name)!
+        .body.map((b) => `${b.heading ?? ''} ${b.text}`)
+        .join(' ');
+    for (const name of ['Datenschutz', 'Cookies']) {
+      expect(text(name), name).toContain('§ 25 Abs. 1 TDDDG');
+      expect(text(name), name).toContain('IP-Adresse');
+      expect(text(name), name).toContain('Datenschutz-Einstellungen');
+    }
+    expect(text('Datenschutz')).toContain('Art. 6 Abs. 1 lit. a DSGVO');
+    expect(text('Datenschutz')).toContain('etwa 360 Tage, ohne Statistik einen Tag');
+    expect(text('Datenschutz')).toContain('Prüfcode nur als nicht umkehrbaren Prüfwert');
+    expect(text('Cookies')).toContain('deine Datenschutz-Einstellung (Statistik ja oder nein)');
+    expect(text('Cookies')).not.toContain('deshalb fragen wir auch nicht nach einer Einwilligung');
   });
 
   it('page views: counted per route, day and device class; unknown route names refused; the staff report sums them', async () => {

@@ -9,10 +9,6 @@ import { shopClockParts } from './orders';
 /** The route name counted for a path outside the route table. */
 export const PAGE_VIEW_NOT_FOUND = 'notFound';
 
-/** Device classes of shop-spec §2 (up to 599 px xxs, up to 960 px xs, otherwise md). */
-export const DEVICE_CLASSES = ['xxs', 'xs', 'md'] as const;
-export type DeviceClass = (typeof DEVICE_CLASSES)[number];
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD' of a calendar day (month 1-12; days out of range roll over, as Date.UTC does). */

@@ -5,11 +5,15 @@ import { overlays as texts } from '@shop/shared/i18n/overlays';
 import { useStore } from '@shop/shared/react';
 import { authStore, descriptorStore, orderModeStore, tableStore } from '@shop/shared/stores';
 import { Page, Skeleton } from '@shop/shared/ui';
+import { ACCOUNT_SESSION_KEY } from '../data/account-session';
 import { lastEntry } from '../mode/entry-context';
 import { NotFound } from './NotFound';
 import css from './pages.module.css';
 
 type DebugInfo = ActionResult<'GetDebugInfo'>;
+
+/** How long a signed-in session may take to come back after a reload before the page gives up. */
+const SESSION_WAIT_MS = 6_000;
 
 function Block({ title, value, testId }: { title: string; value: unknown; testId: string }) {
   return (
@@ -47,8 +51,17 @@ export function DebugParams() {
     };
   }, [uid]);
 
-  if (info === 'denied') return <NotFound />;
-  if (info === 'loading')
+  // A staff member's session is restored after the start: wait for it before saying 'not found'.
+  const restoring = uid === null && localStorage.getItem(ACCOUNT_SESSION_KEY) !== null;
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!restoring) return;
+    const timer = window.setTimeout(() => setGaveUp(true), SESSION_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [restoring]);
+
+  if (info === 'denied' && !(restoring && !gaveUp)) return <NotFound />;
+  if (info === 'loading' || info === 'denied')
     return (
       <Page title={texts.debugTitle}>
         <p className={css.debugNote}>{texts.debugLoading}</p>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_CLASSES } from '../../domain/page-views';
+import { DEVICE_CLASSES } from '../../domain/shop-constants';
 
 /** A route name of the route table (shared/src/routes/table.ts) or 'notFound'; the server checks membership. */
 const routeName = z
