@@ -15,7 +15,7 @@ describe('page views (shop-spec §2: each route change logs a page view), with c
       waitForBrowserId: async () => 'browser-0000-0000-0000-000000000001',
       getIdToken: async () => null,
       fetch: async (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)) as { action: string; payload: unknown; browserId: string });
+        sent.push(JSON.parse(init?.body as string) as { action: string; payload: unknown; browserId: string });
         return new Response(JSON.stringify({ ok: true, counted: true }), { status: 200 });
       },
     });
