@@ -37,7 +37,7 @@ describe.each(testDatabases())('customer cards the staff issue and guests add on
   const issue = async (initialAmount = 0, label = '') => {
     const res = await t.call('IssueCustomerCard', { label, initialAmount, requestId: requestId() }, STAFF);
     expect(res.status, JSON.stringify(res.body.error)).toBe(200);
-    return res.body as { card: StaffCustomerCard; checkCode: string };
+    return res.body as unknown as { card: StaffCustomerCard; checkCode: string };
   };
   const ledger = async (rfid: string) =>
     (await t.api.database.db.select().from(customerCardEntries).where(eq(customerCardEntries.rfid, rfid))).map((e) => e.amount);
@@ -75,8 +75,8 @@ describe.each(testDatabases())('customer cards the staff issue and guests add on
     const id = requestId();
     const first = await t.call('IssueCustomerCard', { label: 'Stammgast Meyer', initialAmount: 500, requestId: id }, STAFF);
     const again = await t.call('IssueCustomerCard', { label: 'Stammgast Meyer', initialAmount: 500, requestId: id }, STAFF);
-    const a = first.body as { card: StaffCustomerCard; checkCode: string };
-    const b = again.body as { card: StaffCustomerCard; checkCode: string };
+    const a = first.body as unknown as { card: StaffCustomerCard; checkCode: string };
+    const b = again.body as unknown as { card: StaffCustomerCard; checkCode: string };
     expect(b.card.rfid).toBe(a.card.rfid);
     expect(b.card.balance).toBe(500);
     expect(await ledger(a.card.rfid)).toEqual([500]);
@@ -203,7 +203,7 @@ describe.each(testDatabases())('customer cards the staff issue and guests add on
     );
     expect(marked.status).toBe(200);
     expect((await t.call('UpdateOrderStatus', { uniqueOrderId: small.uniqueOrderId, change: 'confirm' }, STAFF)).status).toBe(200);
-    const after = (await t.call('FindCustomerCard', { rfid: card.rfid }, STAFF)).body as { card: StaffCustomerCard; entries: CustomerCardEntry[] };
+    const after = (await t.call('FindCustomerCard', { rfid: card.rfid }, STAFF)).body as unknown as { card: StaffCustomerCard; entries: CustomerCardEntry[] };
     expect(after.card.balance).toBe(1500 - small.total);
     expect(after.entries[0]).toMatchObject({ kind: 'payment', amount: -small.total, uniqueOrderId: small.uniqueOrderId });
 

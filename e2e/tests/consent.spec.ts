@@ -43,8 +43,7 @@ test('first visit: asked, nothing counted until "Statistik erlauben"; then route
   await expect(page).toHaveURL(/\/Datenschutz$/);
   await expect(page.getByTestId('content-page')).toContainText('Statistik über Seitenaufrufe (nur mit deiner Einwilligung)');
   await expect(dialog).toHaveCount(0);
-  await page.getByTestId('drawer-open').click();
-  await page.getByTestId('drawer').getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
   await expect(dialog).toBeVisible();
 
   await dialog.getByTestId('consent-accept').click();

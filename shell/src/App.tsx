@@ -84,7 +84,7 @@ export function App({ onReady }: { onReady: () => void }) {
       <ShareDialog />
       <ReferralDialog />
       <Overlays />
-      <ConsentDialog pathname={pathname} />
+      <ConsentDialog />
     </div>
   );
 }

@@ -15,10 +15,18 @@ import css from '../overlays/overlays.module.css';
  * the legal ones. It must be answered; opened again from the footer or the Cookies page it can be
  * closed without a change. Both choices are equally easy.
  */
-export function ConsentDialog({ pathname }: { pathname: string }) {
+export function ConsentDialog() {
   const consent = useStore(consentStore);
   const [requested, setRequested] = useState(false);
   const [readingPolicy, setReadingPolicy] = useState(false);
+  // The page the guest has arrived at: taken when single-spa has finished routing, never while a
+  // navigation is under way (a dialog opening then would make the navigation guard cancel it).
+  const [pathname, setPathname] = useState(() => window.location.pathname);
+  useEffect(() => {
+    const arrived = () => setPathname(window.location.pathname);
+    window.addEventListener('single-spa:routing-event', arrived);
+    return () => window.removeEventListener('single-spa:routing-event', arrived);
+  }, []);
 
   useEffect(() => {
     const sub = on('shell:consent-dialog').subscribe(() => setRequested(true));
