@@ -48,7 +48,7 @@ export function StatsSection() {
             </p>
             <h3 className={css.subTitle}>{texts.statsByRoute}</h3>
             {summary.byRoute.length === 0 ? <p className={css.muted}>{texts.statsNone}</p> : null}
-            <table className={css.table} data-testid="admin-stats-routes">
+            <table className={css.table} data-testid="admin-stats-routes" hidden={summary.byRoute.length === 0}>
               <thead>
                 <tr>
                   <th scope="col">{texts.statsRoute}</th>
