@@ -74,7 +74,7 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
     { key: 'share', icon: 'share', label: shellTexts.drawerShare, show: true, run: shareApp },
     {
       key: 'referral',
-      icon: 'heart',
+      icon: 'gift',
       label: overlayTexts.drawerReferral,
       show: context.referralPrograms > 0,
       run: () => emit('shell:referral', {}),
