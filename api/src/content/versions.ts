@@ -33,6 +33,6 @@ export async function lastModifiedValues(db: Db, now: number): Promise<LastModif
     drink: stamp('menuVersion:drink'),
     appconfig: seeded,
     offers: stamp(key('offers')) || seeded,
-    news: Math.max(stamp(key('news')) || seeded, Number(latest?.at ?? 0)),
+    news: Math.max(stamp(key('news')) || seeded, latest?.at ?? 0),
   };
 }
