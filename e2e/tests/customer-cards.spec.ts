@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { formatEuro } from '@shop/shared/domain/money';
 import { expect, test, type ShopClock } from '../support/test';
-import { fillCart, fillPerson, openBoard, pickFirstSlot } from '../support/checkout';
+import { fillCart, fillPerson, openBoard, pickFirstSlot, signInAsNewUser } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
 
 /**
@@ -10,21 +10,6 @@ import { collectPageErrors } from '../support/shop';
  * with it; a total above the balance is 'nicht ausreichend' with Andere Karte wählen / Andere
  * Zahlungsmethode wählen; without a primary card the checkout offers Hauptkarte auswählen.
  */
-
-const PASSWORD = 'geheim123';
-
-async function signUpAndIn(page: Page, request: APIRequestContext, name: string): Promise<void> {
-  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now().toString(36)}@example.org`;
-  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
-    data: { email, password: PASSWORD, displayName: name, returnSecureToken: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  await page.goto('/Anmelden');
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await expect(page.getByText(`Angemeldet als ${name}`)).toBeVisible();
-}
 
 async function kitchenCards(browser: Browser, clock: ShopClock): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
@@ -84,7 +69,7 @@ test('the staff issue and top up a card; the guest adds it in Karten and pays; a
   await expect(detail.getByTestId('admin-card-entries')).toContainText('Ausgabe');
 
   // The guest signs in and adds the card in Karten.
-  await signUpAndIn(page, request, 'Lena Vogt');
+  await signInAsNewUser(page, request, 'Lena Vogt');
   await page.goto('/Karten');
   await expect(page.getByTestId('cards-empty')).toBeVisible();
   const form = page.getByTestId('add-card-form');
@@ -142,7 +127,7 @@ test('the staff issue and top up a card; the guest adds it in Karten and pays; a
 });
 
 test('without a primary card the checkout offers "Hauptkarte auswählen", which leads to Karten', async ({ page, request }) => {
-  await signUpAndIn(page, request, 'Tom Brandt');
+  await signInAsNewUser(page, request, 'Tom Brandt');
   await fillCart(page, [{ itemId: 'tacos-al-pastor' }]);
   await payWithCustomerCard(page);
   const panel = page.getByTestId('customer-card-panel');
