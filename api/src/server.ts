@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { handlers } from './actions';
-import type { ActionContext } from './actions/context';
+import type { ActionContext, NewsPublishedHook } from './actions/context';
 import type { TokenVerifier } from './auth/verify';
 import { offsetClock } from './clock';
 import { REPO_ROOT, type ApiConfig } from './config';
@@ -11,6 +11,7 @@ import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from
 import { folderArtifactStore, servedVersionDir } from './deploy/artifact-store';
 import { pullNamedVersions } from './deploy/pull-versions';
 import { ACCEPTED_CONTRACT_VERSIONS, CONTRACT_VERSION } from '@shop/shared/contract';
+import { newsMessage } from '@shop/shared/domain/push';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
 import { registerActionRoute } from './http/action-route';
 import { registerAuthEmulatorProxy } from './http/auth-emulator-proxy';
@@ -26,6 +27,7 @@ import { startOrderMaintenance } from './orders/maintenance';
 import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
 import { loadOrderTokens, type OrderTokens } from './orders/order-tokens';
 import { paymentsOf } from './payments/registry';
+import { sendTopicMessage } from './push';
 import { createPush, installPush } from './push/registry';
 import type { PushService } from './push/service';
 import { seedIfEmpty } from './seed';
@@ -48,6 +50,8 @@ export interface ApiDeps {
   now?: () => number;
   /** Skip the seed (tests that bring their own data). */
   seed?: boolean;
+  /** Runs when the staff publish a news item (the hook point for topic push messages; ActionContext.onNewsPublished). */
+  onNewsPublished?: NewsPublishedHook;
 }
 
 /** A verifier that accepts no token (used when no Firebase project is configured in tests). */
@@ -127,6 +131,13 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
       }
     : { mode: 'test' };
 
+  // A news item that goes online is also a push message of the topic 'news' (shop-spec §4 Push).
+  const onNewsPublished: NewsPublishedHook =
+    deps.onNewsPublished ??
+    (async (item) => {
+      await sendTopicMessage({ db: database.db }, 'news', newsMessage(item));
+    });
+
   registerActionRoute(
     app,
     handlers,
@@ -146,6 +157,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
         orderTokens,
         unpaidOrderExpiryMs: config.unpaidOrderExpiryMs,
         maxOrderLines: config.maxOrderLines,
+        onNewsPublished,
       };
       return { ctx, flags: token && !user ? { jwtInvalid: true } : {} };
     },

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { AppConfig, Menu } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
 import { productLine, type LineSpec } from '../../api/test/support/orders';
@@ -76,4 +76,22 @@ export async function openBoard(page: Page): Promise<void> {
   await expect(page.getByText(`Angemeldet als ${DEMO_STAFF.displayName}`)).toBeVisible();
   await page.goto('/Bestellboard');
   await expect(page.getByTestId('board-live')).toHaveText('Live');
+}
+
+/**
+ * A new account in the Auth emulator (its REST API, proxied by the shop on its own origin), signed
+ * in through the sign-in page: 'Angemeldet als <name>'.
+ */
+export async function signInAsNewUser(page: Page, request: APIRequestContext, name: string, password = 'geheim123'): Promise<string> {
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
+    data: { email, password, displayName: name, returnSecureToken: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.goto('/Anmelden');
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByText(`Angemeldet als ${name}`)).toBeVisible();
+  return email;
 }

@@ -16,7 +16,15 @@ interface ShopFixtures {
   /** When the test runs, on the restaurant's clock (ISO 8601 with offset). The time matrix sets it per project. */
   shopTime: string;
   shopClock: ShopClock;
+  /**
+   * The guest's privacy choice, made before the test (so the consent dialog of a first visit does not
+   * cover the page); `null`: a first visit, the dialog asks (e2e/tests/consent.spec.ts).
+   */
+  privacyConsent: { statistics: boolean } | null;
 }
+
+/** The shell's key of the privacy choice (shell/src/consent/consent-store.ts). */
+export const PRIVACY_CONSENT_KEY = 'shell:privacyConsent';
 
 /**
  * Every test runs at a pinned instant (issue: the suite must pass at any hour): before the test the
@@ -25,14 +33,26 @@ interface ShopFixtures {
  */
 export const test = base.extend<ShopFixtures>({
   shopTime: [process.env.SHOP_TEST_NOW || DEFAULT_TEST_INSTANT, { option: true }],
+  privacyConsent: [{ statistics: false }, { option: true }],
   shopClock: [
-    async ({ context, request, shopTime }, use) => {
+    async ({ context, request, shopTime, privacyConsent }, use) => {
       const start = parseInstant(shopTime);
       const res = await request.put('/api/test/clock', { data: { at: start } });
       expect(res.ok(), `setting the server clock: ${await res.text()}`).toBe(true);
       const realStart = Date.now();
       const now = () => start + (Date.now() - realStart);
-      const installOn = async (ctx: BrowserContext) => ctx.clock.install({ time: now() });
+      const installOn = async (ctx: BrowserContext) => {
+        await ctx.clock.install({ time: now() });
+        if (!privacyConsent) return;
+        // Decided just before the test (a decision never set over one the test made itself).
+        const stored = JSON.stringify({ v: { ...privacyConsent, decidedAt: start - 60_000 }, at: start - 60_000 });
+        await ctx.addInitScript(
+          ({ key, value }) => {
+            if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+          },
+          { key: PRIVACY_CONSENT_KEY, value: stored },
+        );
+      };
       await installOn(context);
       await use({ start, now, installOn });
     },

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createRemoteApp } from '@shop/shared/react';
 import { ROUTES } from '@shop/shared/routes';
+import { AdminPage } from './features/admin/AdminPage';
 import { BoardPage } from './features/board/BoardPage';
 import { ConfirmationPage } from './features/confirmation/ConfirmationPage';
 import { OrderPage } from './features/order/OrderPage';
@@ -18,6 +19,7 @@ function OrdersRoutes() {
           <Route path={ROUTES.Bestaetigung.path} element={<ConfirmationPage />} />
           <Route path={ROUTES.Kellnerruf.path} element={<WaiterCallPage />} />
           <Route path={ROUTES.Bestellboard.path} element={<BoardPage />} />
+          <Route path={ROUTES.Verwaltung.path} element={<AdminPage />} />
           <Route path={ROUTES.KellnerrufErfolgreich.path} element={<WaiterCallDonePage />} />
           <Route path="*" element={null} />
         </Routes>

@@ -14,10 +14,14 @@ import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { followPageTitle } from './navigation/page-title';
 import { scrollAfterNavigation } from './navigation/scroll-memory';
+import { ConsentDialog } from './consent/ConsentDialog';
+import { countPageView } from './consent/page-views';
 import { Overlays } from './overlays/Overlays';
 import { PushMessageBox } from './overlays/PushMessage';
+import { ReferralDialog } from './overlays/ReferralDialog';
 import { ShareDialog } from './overlays/ShareDialog';
 import { TableDialog } from './overlays/TableDialog';
+import { DebugParams } from './pages/DebugParams';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
@@ -53,11 +57,14 @@ export function App({ onReady }: { onReady: () => void }) {
   }, [pathname, match?.name]);
 
   useEffect(() => followPageTitle(), []);
+  // Each route change logs a page view (shop-spec §2), with the guest's consent only.
+  useEffect(() => countPageView(pathname), [pathname]);
 
   const closeDrawer = useCallback(() => setDrawer(false), []);
 
   let shellPage = null;
   if (!match) shellPage = <NotFound />;
+  else if (match.name === 'debugParams') shellPage = <DebugParams />;
   else if (match.app === 'shell') shellPage = <Home context={context} />;
 
   return (
@@ -77,7 +84,9 @@ export function App({ onReady }: { onReady: () => void }) {
       <TableDialog />
       <ShareDialog />
       <PushMessageBox />
+      <ReferralDialog />
       <Overlays />
+      <ConsentDialog />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { startTableExpiryCheck } from './mode/table-expiry';
 import { startAppReactions } from './data/app-reactions';
 import { startServerEvents } from './data/server-events';
 import { startBackgroundPulls } from './data/background-pulls';
+import { startAppLoadedCheck } from './data/app-start';
 import { restoreAccountSession } from './data/account-session';
 import { startPushBridge } from './data/push-bridge';
 import { registerServiceWorker } from './register-sw';
@@ -57,6 +58,7 @@ async function main() {
   startPushBridge();
   startServerEvents();
   startBackgroundPulls();
+  startAppLoadedCheck();
 }
 
 void main();

@@ -1,10 +1,17 @@
 import type { z } from 'zod';
-import type { ACTIONS, ActionName, ActionResult, HostDescriptor } from '@shop/shared/contract';
+import type { ACTIONS, ActionName, ActionResult, HostDescriptor, News } from '@shop/shared/contract';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import type { VerifiedUser } from '../auth/verify';
 import type { MenuRepository } from '../orders/menu-repository';
 import type { OrderTokens } from '../orders/order-tokens';
+
+/**
+ * Called once a news item has gone online (the staff published it now: SaveNews or SetNewsActive),
+ * after the change is saved and announced. The hook point for topic push messages (topic 'news');
+ * its failure never fails the staff's action.
+ */
+export type NewsPublishedHook = (news: News) => Promise<void>;
 
 /** Everything a handler may use; built per request by the action route. */
 export interface ActionContext {
@@ -22,6 +29,8 @@ export interface ActionContext {
   readonly unpaidOrderExpiryMs: number;
   /** Product lines an order may have at most. */
   readonly maxOrderLines: number;
+  /** See NewsPublishedHook; absent: nobody is told beyond the live stream. */
+  readonly onNewsPublished?: NewsPublishedHook;
 }
 
 export type ActionHandler<A extends ActionName> = (payload: z.output<(typeof ACTIONS)[A]['payload']>, ctx: ActionContext) => Promise<ActionResult<A>>;

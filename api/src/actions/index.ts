@@ -1,4 +1,8 @@
+import { appHandlers } from './app';
 import { cartHandlers } from './cart';
+import { contentAdminHandlers } from './content-admin';
+import { customerCardHandlers } from './customer-cards';
+import { statisticsHandlers } from './statistics';
 import { checkoutHandlers } from './checkout';
 import { contentHandlers } from './content';
 import type { HandlerMap } from './context';
@@ -22,4 +26,8 @@ export const handlers: HandlerMap = {
   ...ordersHandlers,
   ...staffHandlers,
   ...pushHandlers,
+  ...appHandlers,
+  ...contentAdminHandlers,
+  ...statisticsHandlers,
+  ...customerCardHandlers,
 };

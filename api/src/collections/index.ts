@@ -3,6 +3,7 @@ import { ordersCollection } from './orders';
 import { pushTokensCollection } from './push-tokens';
 import type { CollectionRegistry } from './registry';
 import { userPreferencesCollection } from './user-preferences';
+import { userSettingsCollection } from './user-settings';
 
 /** One line per collection module. */
 export const collections: CollectionRegistry = {
@@ -10,4 +11,5 @@ export const collections: CollectionRegistry = {
   orders: ordersCollection,
   pushTokens: pushTokensCollection,
   userPreferences: userPreferencesCollection,
+  userSettings: userSettingsCollection,
 };

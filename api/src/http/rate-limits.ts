@@ -51,6 +51,27 @@ export const RATE_RULES: readonly RateRule[] = [
   { name: 'captcha', actions: ['GetCashCaptcha'], perBrowser: 12, perIp: 60 },
   // A device saves its push settings when the guest switches a topic (and retries a failed save).
   { name: 'push', actions: ['SaveAppSettings'], perBrowser: 30, perIp: 300 },
+  // Adding a customer card: against guessing check codes (each card also locks after 5 wrong codes).
+  { name: 'cardClaim', actions: ['AddCustomerCard'], perBrowser: 5, perIp: 20 },
+  // Page views (with consent): a guest tapping quickly through the shop stays far below.
+  { name: 'pageViews', actions: ['LogPageView'], perBrowser: 30, perIp: 600 },
+  { name: 'settings', actions: ['SaveUserSettings'], perBrowser: 30, perIp: 120 },
+  // Staff changes (also staff accounts are bounded: a stolen token cannot flood guests with events).
+  {
+    name: 'staff',
+    actions: [
+      'IssueCustomerCard',
+      'TopUpCustomerCard',
+      'ResetCustomerCardCode',
+      'UpdateOffer',
+      'SaveNews',
+      'SetNewsActive',
+      'notifyFoodsUpdated',
+      'notifyDrinksUpdated',
+    ],
+    perBrowser: 30,
+    perIp: 120,
+  },
   // Everything together, as a flood guard (the checkout retries mark-authorized every 0.8 s).
   { name: 'all', actions: '*', perBrowser: 300, perIp: 1_200 },
 ];

@@ -1,14 +1,15 @@
 /**
  * Customer card (checkout-spec §2, §3): an own ledger in the database. A card has accounts; the
- * CRED account holds the balance in cents. Authorizing places a hold (the balance minus open holds
- * is what can be spent); capture books the amount, void releases the hold. Row locks make two
- * orders racing for the last euro safe.
+ * CRED account holds the balance in cents, and every change of it is an entry of
+ * customer_card_entries written in the same transaction (issue, topup, payment, refund).
+ * Authorizing places a hold (the balance minus open holds is what can be spent); capture books the
+ * amount, void releases the hold. Row locks make two orders racing for the last euro safe.
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CustomerCard } from '@shop/shared/contract';
 import type { Db } from '../db/client';
-import { customerCardAccounts, customerCardHolds, customerCards } from '../db/schema';
+import { customerCardAccounts, customerCardEntries, customerCardHolds, customerCards } from '../db/schema';
 import { ProviderError, type AuthResult, type PaymentProvider } from './provider';
 
 export const CREDIT_ACCOUNT = 'CRED';
@@ -55,13 +56,21 @@ async function heldAmount(db: Pick<Db, 'select'>, rfid: string): Promise<number>
   return Number(rows[0]?.total ?? 0);
 }
 
-/** Issues a card with a CRED balance (used by seeds, tests and the account area). */
+/**
+ * Issues a card already belonging to an account, with a CRED balance booked as an 'issue' entry
+ * (seeds and tests; the staff issue cards without an owner, payments/card-issuing.ts).
+ */
 export async function issueCustomerCard(
   db: Db,
   input: { rfid: string; fuid: string; label: string; balance: number; primary?: boolean; now: number },
 ): Promise<void> {
   await db.insert(customerCards).values({ rfid: input.rfid, fuid: input.fuid, label: input.label, isPrimary: input.primary ?? false, createdAt: input.now });
   await db.insert(customerCardAccounts).values({ rfid: input.rfid, accountType: CREDIT_ACCOUNT, balance: input.balance, symbol: '€' });
+  if (input.balance !== 0) {
+    await db
+      .insert(customerCardEntries)
+      .values({ id: `iss_${input.rfid}`, rfid: input.rfid, kind: 'issue', amount: input.balance, createdBy: 'seed', createdAt: input.now });
+  }
 }
 
 function holdResult(hold: typeof customerCardHolds.$inferSelect): AuthResult {
@@ -124,6 +133,9 @@ export function createCustomerCardProvider(db: Db, now: () => number = Date.now)
           .update(customerCardAccounts)
           .set({ balance: sql`${customerCardAccounts.balance} - ${amount}` })
           .where(and(eq(customerCardAccounts.rfid, h.rfid), eq(customerCardAccounts.accountType, CREDIT_ACCOUNT)));
+        await tx
+          .insert(customerCardEntries)
+          .values({ id: `pay_${ref}`, rfid: h.rfid, kind: 'payment', amount: -amount, uniqueOrderId: h.uniqueOrderId, createdBy: ref, createdAt: now() });
         const updated = await tx
           .update(customerCardHolds)
           .set({ status: 'captured', amount, updatedAt: now() })
@@ -152,6 +164,9 @@ export function createCustomerCardProvider(db: Db, now: () => number = Date.now)
           .update(customerCardAccounts)
           .set({ balance: sql`${customerCardAccounts.balance} + ${amount}` })
           .where(and(eq(customerCardAccounts.rfid, h.rfid), eq(customerCardAccounts.accountType, CREDIT_ACCOUNT)));
+        await tx
+          .insert(customerCardEntries)
+          .values({ id: `ref_${ref}`, rfid: h.rfid, kind: 'refund', amount, uniqueOrderId: h.uniqueOrderId, createdBy: ref, createdAt: now() });
         const updated = await tx.update(customerCardHolds).set({ status: 'refunded', updatedAt: now() }).where(eq(customerCardHolds.id, ref)).returning();
         return holdResult(updated[0]!);
       });

@@ -37,5 +37,14 @@ export const seedAppConfig: AppConfig = appConfig.parse({
   enabledCourses: ['Vorspeise', 'Hauptspeise', 'Dessert'],
   stamp: { discount: 1500, type: 1 },
   reservationUrl: 'https://www.opentable.de/',
+  referralPrograms: [
+    {
+      id: 'freunde-werben',
+      title: 'Freunde werben: 5 € für deine Freunde',
+      text: 'Teile den Link mit Freunden: Mit dem Code WILLKOMMEN5 bekommen sie 5 € Rabatt auf ihre Online-Bestellung.',
+      reward: 'Bestellst du mit deinem Konto, sammelst du wie immer Stempel auf deiner Stempelkarte.',
+      couponCode: 'WILLKOMMEN5',
+    },
+  ],
   lastModified: 0,
 });

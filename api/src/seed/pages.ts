@@ -71,7 +71,7 @@ const datenschutz: Page = {
     {
       heading: '5. Kundenkonto und Anmeldung (Firebase Authentication)',
       text:
-        'Für das freiwillige Kundenkonto (Favoriten, Stempelkarte, frühere Bestellungen, gespeicherte Zahlungsmittel) nutzen wir Firebase Authentication der Google Ireland Limited, ' +
+        'Für das freiwillige Kundenkonto (Favoriten, Stempelkarte, frühere Bestellungen, gespeicherte Zahlungsmittel, Kundenkarten, deine Allergen-Einstellung) nutzen wir Firebase Authentication der Google Ireland Limited, ' +
         'Gordon House, Barrow Street, Dublin 4, Irland. Dabei werden E-Mail-Adresse, bei der Anmeldung per SMS die Telefonnummer, der Anmeldeweg, eine Nutzerkennung und die IP-Adresse verarbeitet; ' +
         'dein Passwort sehen wir nicht. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO. Google kann Daten auch in den USA verarbeiten; Google LLC ist nach dem EU-U.S. Data Privacy Framework zertifiziert ' +
         '(Angemessenheitsbeschluss der EU-Kommission, Art. 45 DSGVO), ergänzend gelten Standardvertragsklauseln. Du kannst dein Konto jederzeit löschen lassen; ' +
@@ -81,7 +81,7 @@ const datenschutz: Page = {
       heading: '6. Benachrichtigungen',
       text:
         'Der Shop sendet keine Push-Benachrichtigungen und speichert kein Geräte-Token. Den Status deiner Bestellung siehst du auf der Bestellseite; ' +
-        'dafür hält dein Browser, solange die Seite geöffnet ist, eine Verbindung zu unserem Server, über die nur Statusänderungen deiner Bestellungen und Änderungen der Speisekarte kommen.',
+        'dafür hält dein Browser, solange die Seite geöffnet ist, eine Verbindung zu unserem Server, über die nur Statusänderungen deiner Bestellungen und Änderungen der Speisekarte, der Angebote und der Neuigkeiten kommen.',
     },
     {
       heading: '7. Zahlung mit Stripe',
@@ -101,16 +101,27 @@ const datenschutz: Page = {
     {
       heading: '9. Kundenkarte und Zahlung vor Ort',
       text:
-        'Zahlst du mit unserer Kundenkarte, verarbeiten wir Kartennummer, Guthaben und Buchungen in unserer eigenen Datenbank (Art. 6 Abs. 1 lit. b DSGVO). ' +
+        'Unsere Kundenkarte bekommst du in einer Filiale: mit Kartennummer und Prüfcode. Fügst du sie unter „Karten“ deinem Kundenkonto hinzu, verbinden wir sie mit deinem Konto. ' +
+        'Wir verarbeiten in unserer eigenen Datenbank Kartennummer, Guthaben und jede Buchung (Aufladung, Zahlung mit Bestellnummer, Erstattung), welches Mitarbeiterkonto die Karte ausgegeben oder aufgeladen hat ' +
+        'und den Prüfcode nur als nicht umkehrbaren Prüfwert (Art. 6 Abs. 1 lit. b DSGVO). Die Buchungen bewahren wir auf, solange Handels- und Steuerrecht es verlangen. ' +
         'Bei Zahlung vor Ort in bar oder mit Karte erheben wir online keine Zahlungsdaten.',
     },
     {
-      heading: '10. Speicherung im Browser, keine Statistik',
+      heading: '10. Speicherung im Browser',
       text:
         'Damit Warenkorb, Tischnummer, Abholzeit und deine Formulardaten beim nächsten Aufruf noch da sind, speichern wir sie in deinem Browser (Local Storage). ' +
-        'Das ist für den von dir gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Wir erstellen keine Statistiken über deine Nutzung, ' +
-        'binden keine Analyse-, Werbe- oder Social-Media-Dienste ein und laden keine Schriften oder Skripte von fremden Servern – außer den Zahlungsdiensten, wenn du online bezahlst. ' +
-        'Einzelheiten stehen auf der Seite Cookies.',
+        'Das ist für den von dir gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Wir binden keine Analyse-, Werbe- oder Social-Media-Dienste ein ' +
+        'und laden keine Schriften oder Skripte von fremden Servern – außer den Zahlungsdiensten, wenn du online bezahlst. Einzelheiten stehen auf der Seite Cookies.',
+    },
+    {
+      heading: '10a. Statistik über Seitenaufrufe (nur mit deiner Einwilligung)',
+      text:
+        'Beim ersten Besuch fragen wir, ob wir zählen dürfen, welche Seiten des Shops aufgerufen werden. Nur wenn du „Statistik erlauben“ wählst, meldet der Shop bei jedem Seitenwechsel ' +
+        'den Namen der Seite (zum Beispiel „Korb“) und die Gerätegröße (Smartphone, Tablet oder Desktop) an unseren eigenen Server. Dort speichern wir nur eine Zahl: wie oft jede Seite an jedem Tag ' +
+        'auf jeder Gerätegröße aufgerufen wurde – keine Gerätekennung, keine IP-Adresse, keine Uhrzeit, nichts, was auf dich schließen lässt; nichts davon geht an Dritte. ' +
+        'Die Zahlen sehen nur wir, um den Shop zu verbessern. Rechtsgrundlage ist deine Einwilligung (§ 25 Abs. 1 TDDDG, Art. 6 Abs. 1 lit. a DSGVO). ' +
+        'Deine Wahl merken wir uns in deinem Browser: mit Statistik etwa 360 Tage, ohne Statistik einen Tag, danach fragen wir erneut. ' +
+        'Du kannst die Einwilligung jederzeit über „Datenschutz-Einstellungen“ unten auf jeder Seite widerrufen (Art. 7 Abs. 3 DSGVO).',
     },
     {
       heading: '11. Kontakt',
@@ -239,7 +250,10 @@ const cookies: Page = {
   body: [
     {
       heading: 'Kurz gesagt',
-      text: 'Wir selbst setzen keine Cookies und nutzen keine Werbe-, Tracking- oder Statistikdienste. Wir speichern in deinem Browser nur, was der Shop zum Funktionieren braucht; deshalb fragen wir auch nicht nach einer Einwilligung. Nur wenn du online bezahlst, setzt der Zahlungsdienst eigene Cookies (siehe unten).',
+      text:
+        'Wir selbst setzen keine Cookies und nutzen keine Werbe- oder Trackingdienste Dritter. In deinem Browser speichern wir, was der Shop zum Funktionieren braucht. ' +
+        'Nur für eine einzige Sache fragen wir nach deiner Einwilligung: ob wir auf unserem eigenen Server anonym zählen dürfen, welche Seiten aufgerufen werden (Statistik, siehe unten). ' +
+        'Wenn du online bezahlst, setzt der Zahlungsdienst eigene Cookies (siehe unten).',
     },
     {
       heading: 'Unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG)',
@@ -252,8 +266,17 @@ const cookies: Page = {
         '• deine Favoriten und Allergen-Filter, deine gewählte Filiale und gespeicherte Gutscheine\n' +
         '• eine Kopie der Speisekarte, der Filialdaten und der Shop-Einstellungen, damit der Shop schnell und auch offline startet\n' +
         '• eine zufällige Gerätekennung für Favoriten und Anfragen an unseren Server\n' +
+        '• deine Datenschutz-Einstellung (Statistik ja oder nein) – mit Statistik etwa 360 Tage, ohne Statistik einen Tag\n' +
+        '• wann du zuletzt „Aktuelles“ geöffnet hast, damit wir neue Nachrichten markieren können\n' +
         'Bist du angemeldet, speichert Firebase Authentication deinen Anmeldestatus im Browser (IndexedDB). ' +
         'Für die Offline-Fähigkeit legt der Service Worker die Dateien des Shops im Browser-Cache ab.',
+    },
+    {
+      heading: 'Statistik (nur mit Einwilligung, § 25 Abs. 1 TDDDG)',
+      text:
+        'Erlaubst du die Statistik, meldet der Shop bei jedem Seitenwechsel den Namen der Seite und die Gerätegröße (Smartphone, Tablet oder Desktop) an unseren eigenen Server. ' +
+        'Dort zählen wir nur, wie oft jede Seite an jedem Tag aufgerufen wurde. Dabei wird in deinem Browser nichts zusätzlich gespeichert und auf dem Server weder eine Gerätekennung noch deine IP-Adresse. ' +
+        'Ohne Einwilligung wird nichts gemeldet. Ändern oder widerrufen kannst du deine Wahl jederzeit über „Datenschutz-Einstellungen“ unten auf jeder Seite oder hier auf dieser Seite.',
     },
     {
       heading: 'Zahlungsdienstleister',

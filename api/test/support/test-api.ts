@@ -3,6 +3,7 @@ import { CONTRACT_VERSION, type ActionName, type ActionPayload, type OrderDraftI
 import { needsCashCaptcha } from '../../src/actions/checkout';
 import { loadConfig, REPO_ROOT } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import type { NewsPublishedHook } from '../../src/actions/context';
 import type { TokenVerifier } from '../../src/auth/verify';
 import type { EventBus } from '../../src/events/event-bus';
 import { createApi, noAuth, type Api } from '../../src/server';
@@ -32,6 +33,7 @@ export interface TestApiOptions {
   events?: EventBus;
   seed?: boolean;
   env?: NodeJS.ProcessEnv;
+  onNewsPublished?: NewsPublishedHook;
 }
 
 /** An API on the given (fresh) database, seeded with the demo restaurant unless seed: false. */
@@ -50,6 +52,7 @@ export async function startTestApi(database: Database, options: TestApiOptions =
     ...(options.events ? { events: options.events } : {}),
     now: options.now ?? testNow,
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.onNewsPublished ? { onNewsPublished: options.onNewsPublished } : {}),
   });
   const post: TestApi['post'] = async (body, headers = {}) => {
     const res = await api.app.inject({ method: 'POST', url: '/api/action', payload: body as object, headers: { host: 'localhost', ...headers } });

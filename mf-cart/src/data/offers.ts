@@ -12,10 +12,14 @@ export async function loadCoupons(): Promise<Coupon[]> {
   return res.coupons;
 }
 
-/** Keeps the offers fresh: at start and whenever the server announces new offers. */
+/**
+ * Keeps the offers fresh: at start and whenever the server announces new offers. The event carries
+ * the offers (the shell puts them into the shared store at once, re-pricing the cart); only an event
+ * without them (an older server) makes the cart ask again.
+ */
 export function startOffersSync(): void {
   void loadCoupons().catch(() => undefined);
   on('shell:server-event')
-    .pipe(filter((e) => e.type === 'offersUpdated'))
+    .pipe(filter((e) => e.type === 'offersUpdated' && !Array.isArray((e.data as { offers?: unknown } | null)?.offers)))
     .subscribe(() => void loadCoupons().catch(() => undefined));
 }

@@ -19,6 +19,8 @@ export type OverlayRequest =
       readonly action?: { readonly label: string; readonly href: string };
     }
   | { readonly kind: 'snackbar'; readonly text: string; readonly durationMs?: number }
+  /** A sheet at the bottom of the screen that closes after 4 s (shop-spec §2 Overlays), with an optional link. */
+  | { readonly kind: 'bottom-sheet'; readonly text: string; readonly action?: { readonly label: string; readonly href: string } }
   | { readonly kind: 'added-to-cart' }
   | { readonly kind: 'loading'; readonly show: boolean; readonly autoHideMs?: number }
   | { readonly kind: 'close-all' };

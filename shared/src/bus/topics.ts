@@ -37,6 +37,10 @@ export interface BusTopics {
   'shell:table-dialog': Record<string, never>;
   /** Open the share dialog (QR code of the shop's address, shop-spec §1, §2 Overlays). */
   'shell:share-dialog': Record<string, never>;
+  /** Open the privacy consent (DSGVO) dialog to change the choice (footer, Cookies page). */
+  'shell:consent-dialog': Record<string, never>;
+  /** Open the referral overlay with the shop's referral programs. */
+  'shell:referral': Record<string, never>;
   /** Arriving at Home from elsewhere (shop-spec §2 Navigation rules). */
   'shell:back-home': Record<string, never>;
   /** A server-sent event, already parsed and checked for origin. */

@@ -47,6 +47,8 @@ export const featureFlags = z.object({
   enableAllReady: z.boolean(),
   showInstallPwa: z.boolean(),
   orderingEnabled: z.boolean(),
+  /** /debugParams for everyone on this host (a preview host); staff see it regardless (shop-spec §2 route debugParams). */
+  enableDebugParams: z.boolean(),
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
 
@@ -55,6 +57,20 @@ export const orderBlock = z.object({
   minOrderAmount: price,
   openingHours,
 });
+
+/**
+ * A referral program (shop-spec §2 Overlays "referral", §3 "referral programs list"): what the guest
+ * passes on and what the friend gets; with a coupon code the shared link redeems it (route Einloesen).
+ */
+export const referralProgram = z.object({
+  id: z.string().min(1).max(40),
+  title: z.string().min(1).max(80),
+  text: z.string().max(400),
+  /** What the guest who recommends gets ('' when nothing). */
+  reward: z.string().max(200).default(''),
+  couponCode: z.string().max(40).optional(),
+});
+export type ReferralProgram = z.infer<typeof referralProgram>;
 
 export const appConfig = z.object({
   orderingEnabled: z.boolean(),
@@ -84,6 +100,8 @@ export const appConfig = z.object({
   lastModified: z.number().int().nonnegative().default(0),
   /** Reusable-packaging system offered to takeaway guests (enableMehrwegOption; sent as mehrwegOptionCompanyName). */
   mehrwegCompanyName: z.string().max(80).default(''),
+  /** Referral programs shown in the referral overlay (drawer 'Freunde einladen'); none: no entry. */
+  referralPrograms: z.array(referralProgram).max(10).default([]),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export type AppConfigInput = z.input<typeof appConfig>;

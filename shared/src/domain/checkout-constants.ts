@@ -103,4 +103,16 @@ export const CHECKOUT_CONSTANTS = {
   /** Reasons for rejecting or cancelling an order: at least this long (the guest reads them). */
   staffReasonMinLength: 3,
   staffReasonMaxLength: 200,
+  /**
+   * Customer cards (beyond the spec, which shows only paying with one; ADR 0021): the staff issue a
+   * card with a number of 12 digits (the last a Luhn check digit) and a 6-digit check code handed to
+   * the guest; top-ups are ledger entries of 1 € to 500 €, a balance at most 1000 €; after 5 wrong
+   * check codes a card takes no more attempts until the staff give it a new code.
+   */
+  customerCardNumberDigits: 12,
+  customerCardCheckCodeDigits: 6,
+  customerCardTopUpMinCents: 100,
+  customerCardTopUpMaxCents: 50_000,
+  customerCardMaxBalanceCents: 100_000,
+  customerCardClaimMaxFailures: 5,
 } as const;

@@ -29,6 +29,7 @@ export const DEFAULT_FEATURES: FeatureFlags = {
   enableAllReady: true,
   showInstallPwa: true,
   orderingEnabled: true,
+  enableDebugParams: false,
 };
 
 /** Defaults, then the restaurant's app config, then the host descriptor's overrides. */

@@ -52,3 +52,14 @@ export function formatEuro(cents: Cents): string {
 export function isCents(value: unknown): value is Cents {
   return typeof value === 'number' && Number.isInteger(value);
 }
+
+/**
+ * An amount the staff type in euros ('20', '12,50', '12.5', '20 €') as cents; null when it is not
+ * a plain amount of at most 99999,99 € with up to two decimals (no thousands separators, no sign).
+ */
+export function parseEuroInput(text: string): Cents | null {
+  const plain = text.replace(/€/g, '').replace(/\s/g, '');
+  const match = /^(\d{1,5})(?:[.,](\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}

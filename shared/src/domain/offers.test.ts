@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offer } from '../contract/cart';
-import { bestOffer, offerLineTotal, offerApplies, offerCovers, offerUnitPrice } from './offers';
+import { bestOffer, offerLineTotal, offerApplies, offerCovers, offerPromotions, offerUnitPrice } from './offers';
 
 const NOW = 1_800_000_000_000;
 const priceOffer = offer.parse({ id: 'p', name: 'P', type: 'priceOffer', usecase: 'takeAway', offerPrice: 700, items: [{ id: 'x' }] });
@@ -49,5 +49,21 @@ describe('offers (shop-spec §3 Offer)', () => {
     const expensive = { ...priceOffer, offerPrice: 2000 };
     expect(bestOffer([expensive], { id: 'x', vol: '', sizePrice: 950, sumOfExtras: 0 }, 'takeaway', NOW)).toBeNull();
     expect(bestOffer([priceOffer], { id: 'x', vol: '', sizePrice: 950, sumOfExtras: 0 }, 'takeaway', NOW)?.unitPrice).toBe(700);
+  });
+});
+
+describe('offer promotions (offersUpdated)', () => {
+  it('lists the articles of the offers in force, with their size where the offer names one', () => {
+    const now = Date.UTC(2026, 10, 24);
+    const list = [
+      offer.parse({ id: 'a', name: 'A', type: 'priceOffer', usecase: 'all', offerPrice: 450, items: [{ id: 'drink-horchata', vol: '0,5 l' }] }),
+      offer.parse({ id: 'b', name: 'B', type: 'discountOffer', usecase: 'all', offerDiscount: 15, items: [{ id: 'bowl-veggie' }] }),
+      offer.parse({ id: 'off', name: 'Off', type: 'discountOffer', usecase: 'all', offerDiscount: 15, active: false, items: [{ id: 'x' }] }),
+      offer.parse({ id: 'old', name: 'Old', type: 'discountOffer', usecase: 'all', offerDiscount: 15, validUntil: now - 1, items: [{ id: 'y' }] }),
+    ];
+    expect(offerPromotions(list, now)).toEqual([
+      { offerId: 'a', itemId: 'drink-horchata', vol: '0,5 l' },
+      { offerId: 'b', itemId: 'bowl-veggie' },
+    ]);
   });
 });

@@ -77,3 +77,17 @@ export function bestOffer(
   }
   return best;
 }
+
+/** An offered article and the offer that prices it (the 'offerPromotions' of offersUpdated, shop-spec §4). */
+export interface OfferPromotionEntry {
+  readonly offerId: string;
+  readonly itemId: string;
+  readonly vol?: string;
+}
+
+/** Per article of the offers in force now (active, not expired), the offer: what cards mark as offered. */
+export function offerPromotions(offers: readonly Offer[], now: number): OfferPromotionEntry[] {
+  return offers
+    .filter((o) => o.active && (o.validUntil === undefined || now <= o.validUntil))
+    .flatMap((o) => o.items.map((i) => ({ offerId: o.id, itemId: i.id, ...(i.vol !== undefined ? { vol: i.vol } : {}) })));
+}

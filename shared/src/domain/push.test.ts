@@ -9,6 +9,7 @@ import {
   isExpectedOAuthError,
   isNotGrantedError,
   localPushToken,
+  newsMessage,
   offersPickupQuestion,
   orderReadyMessages,
   pushTokenKind,
@@ -234,5 +235,30 @@ describe('the share prompt on the order page (checkout-spec §2)', () => {
   it('does not show on an order that ended or waits for its payment', () => {
     expect(showsSharePrompt(order({ state: 'Cancelled' }), null, T0)).toBe(false);
     expect(showsSharePrompt(order({ state: 'Rejected' }), null, T0)).toBe(false);
+  });
+});
+
+describe('news topic message', () => {
+  const item = { id: 'news-7', title: 'Neu: Tacos al Pastor', teaser: 'Ab heute in beiden Filialen.', body: 'Lang…', image: '/media/news-tacos.svg' };
+
+  it('carries title, teaser, the shop picture and the link to the item, and passes the message contract', () => {
+    const message = newsMessage(item);
+    expect(message).toEqual({
+      kind: 'news',
+      title: 'Neu: Tacos al Pastor',
+      body: 'Ab heute in beiden Filialen.',
+      image: '/media/news-tacos.svg',
+      link: '/Nachricht/news-7',
+      tag: 'news:news-7',
+    });
+    expect(pushMessage.safeParse(message).success).toBe(true);
+  });
+
+  it('falls back to the text, clips what is too long, and leaves out pictures of other sites', () => {
+    const message = newsMessage({ ...item, title: 'T'.repeat(300), teaser: '', body: 'B'.repeat(900), image: 'https://example.org/x.png' });
+    expect(message.title).toHaveLength(120);
+    expect(message.body).toHaveLength(500);
+    expect(message.image).toBeUndefined();
+    expect(pushMessage.safeParse(message).success).toBe(true);
   });
 });

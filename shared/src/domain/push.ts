@@ -1,3 +1,4 @@
+import type { News } from '../contract/content';
 import type { SavedOrder } from '../contract/order';
 import type { PushMessage, PushTopic, PushTopics } from '../contract/push';
 import { orders as orderTexts } from '../i18n/de/orders';
@@ -71,6 +72,29 @@ export function rememberAsked(list: readonly string[], uniqueOrderId: string, ma
 /** The order page of an order (the link of its ready message). */
 export function orderLink(uniqueOrderId: string): string {
   return `/Bestellung/${encodeURIComponent(uniqueOrderId)}`;
+}
+
+/** The page of a news item (the link of its push message). */
+export function newsLink(newsId: string): string {
+  return `/Nachricht/${encodeURIComponent(newsId)}`;
+}
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/**
+ * The topic message of a news item that went online (topic 'news', shop-spec §4 Push): its title,
+ * teaser (or the start of its text) and picture when it is one of the shop's own, linking to the item.
+ */
+export function newsMessage(item: Pick<News, 'id' | 'title' | 'teaser' | 'body' | 'image'>): PushMessage {
+  const text = (item.teaser || item.body).trim();
+  return {
+    kind: 'news',
+    title: clip(item.title.trim(), 120),
+    body: clip(text, 500),
+    ...(item.image && /^\/(?!\/)[^\s\\]*$/.test(item.image) ? { image: item.image } : {}),
+    link: newsLink(item.id),
+    tag: `news:${item.id}`.slice(0, 120),
+  };
 }
 
 /**

@@ -135,8 +135,12 @@ export const SHOP_CONSTANTS = {
   passwordMinLength: 6,
 } as const;
 
+/** The device classes of shop-spec §2. */
+export const DEVICE_CLASSES = ['xxs', 'xs', 'md'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
 /** Device class of a viewport width (shop-spec §2: up to 599 px xxs, up to 960 px xs, otherwise md). */
-export function deviceClass(widthPx: number): 'xxs' | 'xs' | 'md' {
+export function deviceClass(widthPx: number): DeviceClass {
   if (widthPx <= SHOP_CONSTANTS.deviceClassXxsMaxPx) return 'xxs';
   if (widthPx <= SHOP_CONSTANTS.deviceClassXsMaxPx) return 'xs';
   return 'md';

@@ -94,6 +94,8 @@ export const ROUTES = {
   Kellnerruf: def('/Kellnerruf', 'mf_orders', 'Kellnerruf'),
   KellnerrufErfolgreich: def('/KellnerrufErfolgreich', 'mf_orders', 'Kellnerruf'),
   Bestellboard: def('/Bestellboard', 'mf_orders', 'Bestellungen (Küche)'),
+  /** The staff's administration next to the board: offers, news, customer cards, statistics (section). */
+  Verwaltung: def('/Verwaltung/:section?', 'mf_orders', 'Verwaltung'),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -37,6 +37,12 @@ export function loadPreferences(): Promise<void> {
   loading ??= (async () => {
     const deviceId = await waitForBrowserId();
     const docs: Partial<PreferenceDoc>[] = [];
+    // A signed-in user's own settings come first: the account's allergen choice follows them to every device.
+    const fuid = authStore.getValue()?.uid;
+    if (fuid) {
+      const account = await callAction('LoadDocs', { collectionName: 'userSettings', query: { fuid } }).catch(() => null);
+      if (account?.ok) docs.push(...(account.docs as Partial<PreferenceDoc>[]));
+    }
     const own = await callAction('LoadDocs', { collectionName: 'userPreferences', query: { deviceId } });
     if (own.ok) docs.push(...(own.docs as Partial<PreferenceDoc>[]));
     const email = authStore.getValue()?.email;
@@ -80,7 +86,13 @@ export function setFavourites(kind: 'favFoods' | 'favDrinks', list: Favourite[])
   return save();
 }
 
+/**
+ * The allergen setting: by device id like the favourites, and for a signed-in user also in the
+ * account's user settings (SaveUserSettings, shop-spec §7 "Save user settings").
+ */
 export function setExcludedAllergens(list: string[]): Promise<void> {
   preferencesStore.update((p) => ({ ...p, allergenes: list }));
+  const fuid = authStore.getValue()?.uid;
+  if (fuid) void callAction('SaveUserSettings', { fuid, allergenes: list }).catch(() => undefined);
   return save();
 }

@@ -5,6 +5,7 @@ import { ordersToFollow } from '@shop/shared/domain/orders';
 import { pushTokenKind } from '@shop/shared/domain/push-token';
 import { authStore, lastOrdersStore, pushTokenStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
 import { announcePushMessage } from './push-bridge';
+import { applyLiveContent } from './live-content';
 
 interface ServerEventData {
   type: string;
@@ -54,6 +55,7 @@ export function startServerEvents(): void {
       if (data.kind === 'appconfig') void refreshAppData().catch(() => undefined);
       else void refreshMenu(data.kind === 'drink' ? 'drink' : 'food').catch(() => undefined);
     }
+    if (data.type === 'offersUpdated' || data.type === 'newsUpdated') applyLiveContent(data);
     if (data.type === 'orderUpdated' && typeof data.uniqueOrderId === 'string') {
       emit('orders:order-updated', { uniqueOrderId: data.uniqueOrderId });
     }

@@ -12,6 +12,8 @@ export interface ShopContext {
   readonly reservationUrl: string | undefined;
   /** Whether guests may order at a table at all (app config inhouseOrderingEnabled). */
   readonly inhouseOrdering: boolean;
+  /** How many referral programs the shop offers (the drawer's 'Freunde einladen'). */
+  readonly referralPrograms: number;
 }
 
 /** Feature flags (defaults < app config < host descriptor) and the in-house state, for the shell's UI. */
@@ -31,5 +33,6 @@ export function useShopContext(): ShopContext {
     area: table.area,
     reservationUrl: appData?.appconfig.reservationUrl,
     inhouseOrdering: (appData?.appconfig.inhouseOrderingEnabled ?? false) && features.orderingEnabled,
+    referralPrograms: appData?.appconfig.referralPrograms?.length ?? 0,
   };
 }

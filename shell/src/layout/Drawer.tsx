@@ -7,6 +7,9 @@ import { authStore, orderModeStore, tableStore } from '@shop/shared/stores';
 import { ask, emit } from '@shop/shared/bus';
 import { useStore } from '@shop/shared/react';
 import { deviceClass } from '@shop/shared/domain/shop-constants';
+import { fill } from '@shop/shared/i18n/fill';
+import { overlays as overlayTexts } from '@shop/shared/i18n/overlays';
+import { useUnreadNews } from '../data/news-badge';
 import type { ShopContext } from '../data/shop-context';
 import { installApp, shareApp } from './app-actions';
 import css from './layout.module.css';
@@ -19,11 +22,14 @@ interface Entry {
   to?: RouteName;
   params?: Record<string, string>;
   run?: () => void | Promise<void>;
+  /** A count shown at the entry (unread news). */
+  badge?: number;
 }
 
 /** Side drawer (shop-spec §2 Shell). */
 export function Drawer({ context, onClose }: { context: ShopContext; onClose: () => void }) {
   const user = useStore(authStore);
+  const unread = useUnreadNews(context.features.enableNews);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
@@ -45,7 +51,7 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
     { key: 'account', icon: 'person', label: shellTexts.drawerAccount, show: f.enableAccount || user !== null, to: user ? 'Account' : 'Anmelden' },
     { key: 'assortment', icon: 'grid', label: shellTexts.drawerAssortment, show: true, to: 'Sortiment' },
     { key: 'favs', icon: 'heart', label: shellTexts.drawerFavourites, show: f.enableFavs, to: 'Favoriten' },
-    { key: 'news', icon: 'news', label: shellTexts.drawerNews, show: f.enableNews, to: 'Aktuelles' },
+    { key: 'news', icon: 'news', label: shellTexts.drawerNews, show: f.enableNews, to: 'Aktuelles', badge: unread },
     { key: 'orders', icon: 'history', label: shellTexts.drawerOrders, show: true, to: 'Bestellungen' },
     { key: 'waiter', icon: 'bell', label: shellTexts.drawerWaiterCall, show: context.inhouse && f.enableKellnerruf, to: 'Kellnerruf' },
     { key: 'allergens', icon: 'warning', label: shellTexts.drawerAllergens, show: true, to: 'Allergene' },
@@ -66,6 +72,13 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
     },
     { key: 'install', icon: 'install', label: shellTexts.drawerInstall, show: f.showInstallPwa, run: installApp },
     { key: 'share', icon: 'share', label: shellTexts.drawerShare, show: true, run: shareApp },
+    {
+      key: 'referral',
+      icon: 'gift',
+      label: overlayTexts.drawerReferral,
+      show: context.referralPrograms > 0,
+      run: () => emit('shell:referral', {}),
+    },
     { key: 'payment', icon: 'card', label: shellTexts.drawerPaymentMethods, show: user !== null, to: 'Zahlungsmittel' },
   ];
   const info: Entry[] = [
@@ -100,9 +113,15 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
               >
                 <Icon name={e.icon} />
                 {e.label}
+                {e.badge ? (
+                  <span className={css.drawerBadge} data-testid={`drawer-badge-${e.key}`}>
+                    <span className={css.srOnly}>{fill(shellTexts.newsUnread, { count: e.badge })}: </span>
+                    {e.badge}
+                  </span>
+                ) : null}
               </a>
             ) : (
-              <button type="button" className={css.drawerItem} onClick={() => activate(e)}>
+              <button type="button" className={css.drawerItem} onClick={() => activate(e)} data-testid={`drawer-${e.key}`}>
                 <Icon name={e.icon} />
                 {e.label}
               </button>

@@ -2,6 +2,8 @@ import { Icon, type IconName } from '@shop/shared/ui';
 import { Link } from '@shop/shared/react';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute, type RouteName } from '@shop/shared/routes';
+import { fill } from '@shop/shared/i18n/fill';
+import { useUnreadNews } from '../data/news-badge';
 import type { ShopContext } from '../data/shop-context';
 import { RemoteParcel } from './RemoteParcel';
 import css from './layout.module.css';
@@ -13,15 +15,18 @@ interface NavEntry {
   label: string;
   show: boolean;
   className?: string;
+  /** A count shown on the icon (unread news). */
+  badge?: number;
 }
 
 /** Header bar (shop-spec §2 Shell): home, waiter call, news, food, drinks, history, cart with badge. */
 export function Header({ pathname, context, onMenu }: { pathname: string; context: ShopContext; onMenu: () => void }) {
   const current = matchRoute(pathname)?.name;
+  const unread = useUnreadNews(context.features.enableNews);
   const entries: NavEntry[] = [
     { to: 'Home', icon: 'home', label: shellTexts.navHome, show: true },
     { to: 'Kellnerruf', icon: 'bell', label: shellTexts.navWaiterCall, show: context.inhouse && context.features.enableKellnerruf },
-    { to: 'Aktuelles', icon: 'news', label: shellTexts.navNews, show: context.features.enableNews, className: css.hideXxs },
+    { to: 'Aktuelles', icon: 'news', label: shellTexts.navNews, show: context.features.enableNews, className: css.hideXxs, badge: unread },
     { to: 'Speisen', params: { catname: 'all' }, icon: 'food', label: shellTexts.navFood, show: true },
     { to: 'Getraenke', params: { catname: 'all' }, icon: 'drinks', label: shellTexts.navDrinks, show: true },
     { to: 'Bestellungen', icon: 'history', label: shellTexts.navHistory, show: true },
@@ -44,11 +49,16 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
               to={e.to}
               params={e.params}
               className={[css.iconButton, e.className ?? '', current === e.to ? css.active : ''].join(' ')}
-              aria-label={e.label}
+              aria-label={e.badge ? `${e.label} (${fill(shellTexts.newsUnread, { count: e.badge })})` : e.label}
               title={e.label}
               aria-current={current === e.to ? 'page' : undefined}
             >
               <Icon name={e.icon} />
+              {e.badge ? (
+                <span className={css.badge} data-testid="news-badge" aria-hidden="true">
+                  {e.badge}
+                </span>
+              ) : null}
             </Link>
           ))}
         <span className={css.cartSlot} data-testid="cart-badge-slot">

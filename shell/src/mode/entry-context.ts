@@ -7,6 +7,22 @@ const GUARD_KEY = 'shell:lastQuery';
 
 let expiredOnEntry = false;
 
+/** What the shell saw and decided at the start (shown on /debugParams). */
+export interface EntrySnapshot {
+  readonly search: string;
+  readonly hostname: string;
+  readonly decision: EntryDecision;
+  /** False when the 10 s query guard skipped applying the same query again. */
+  readonly applied: boolean;
+}
+
+let entrySnapshot: EntrySnapshot | null = null;
+
+/** The query parameters and entry context the shell interpreted at the start of this page. */
+export function lastEntry(): EntrySnapshot | null {
+  return entrySnapshot;
+}
+
 /** Whether the entry found an expired table (read once: the info is shown once). */
 export function tableExpiredOnEntry(): boolean {
   const expired = expiredOnEntry;
@@ -19,7 +35,9 @@ export function applyEntryContext(location: Location, descriptor: ResolvedDescri
   const decision = interpretEntry(location.search, location.hostname, descriptor.branch.inhouse);
   const guard = sessionStorage.getItem(GUARD_KEY);
   const [lastQuery, lastAt] = guard ? (JSON.parse(guard) as [string, number]) : ['', 0];
-  if (location.search && lastQuery === location.search && now - lastAt < SHOP_CONSTANTS.queryGuardMs) return decision;
+  const skipped = Boolean(location.search) && lastQuery === location.search && now - lastAt < SHOP_CONSTANTS.queryGuardMs;
+  entrySnapshot = { search: location.search, hostname: location.hostname, decision, applied: !skipped };
+  if (skipped) return decision;
   sessionStorage.setItem(GUARD_KEY, JSON.stringify([location.search, now]));
 
   if (decision.clearTable) tableStore.reset();

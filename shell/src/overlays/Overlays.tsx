@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { navigateToUrl } from 'single-spa';
 import { emit, on, type OverlayRequest } from '@shop/shared/bus';
+import { overlays as overlayTexts } from '@shop/shared/i18n/overlays';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { Button, Icon, ModalDialog } from '@shop/shared/ui';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
@@ -8,6 +10,7 @@ import css from './overlays.module.css';
 
 type DialogRequest = Extract<OverlayRequest, { kind: 'info' | 'question' }> & { id: string };
 type ToastRequest = Extract<OverlayRequest, { kind: 'toast' | 'snackbar' }>;
+type SheetRequest = Extract<OverlayRequest, { kind: 'bottom-sheet' }>;
 
 let autoId = 0;
 
@@ -15,9 +18,10 @@ let autoId = 0;
 export function Overlays() {
   const [dialogs, setDialogs] = useState<DialogRequest[]>([]);
   const [toast, setToast] = useState<ToastRequest | null>(null);
+  const [sheet, setSheet] = useState<SheetRequest | null>(null);
   const [added, setAdded] = useState(0);
   const [loading, setLoading] = useState(false);
-  const timers = useRef<{ toast?: number; added?: number; loading?: number }>({});
+  const timers = useRef<{ toast?: number; added?: number; loading?: number; sheet?: number }>({});
 
   useEffect(() => {
     const sub = on('shell:overlay').subscribe((request) => {
@@ -34,6 +38,13 @@ export function Overlays() {
           window.clearTimeout(timers.current.toast);
           setToast(request);
           timers.current.toast = window.setTimeout(() => setToast(null), request.durationMs ?? SHOP_CONSTANTS.snackbarMs);
+          break;
+        }
+        case 'bottom-sheet': {
+          // The bottom sheet closes after 4 s (shop-spec §2 Overlays); a newer one replaces it.
+          window.clearTimeout(timers.current.sheet);
+          setSheet(request);
+          timers.current.sheet = window.setTimeout(() => setSheet(null), SHOP_CONSTANTS.bottomSheetMs);
           break;
         }
         case 'added-to-cart': {
@@ -109,6 +120,35 @@ export function Overlays() {
         <div className={css.toast} role="status" data-testid={toast.kind}>
           <span>{toast.text}</span>
           {toast.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
+        </div>
+      ) : null}
+      {sheet ? (
+        <div className={css.sheet} role="status" data-testid="bottom-sheet">
+          <span>{sheet.text}</span>
+          {sheet.action ? (
+            <a
+              href={sheet.action.href}
+              onClick={(event) => {
+                event.preventDefault();
+                setSheet(null);
+                navigateToUrl(sheet.action!.href);
+              }}
+              data-testid="bottom-sheet-action"
+            >
+              {sheet.action.label}
+            </a>
+          ) : null}
+          <button
+            type="button"
+            className={css.sheetClose}
+            aria-label={overlayTexts.sheetClose}
+            onClick={() => {
+              window.clearTimeout(timers.current.sheet);
+              setSheet(null);
+            }}
+          >
+            <Icon name="close" size={20} />
+          </button>
         </div>
       ) : null}
       {added > 0 ? (

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './preferences';
 export * from './signals';
 export * from './push';
+export * from './statistics';

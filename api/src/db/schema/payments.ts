@@ -86,17 +86,53 @@ export const paymentTestObjects = pgTable('payment_test_objects', {
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 });
 
-/** Customer cards (checkout-spec §3): rfid, owner, primary flag. */
+/**
+ * Customer cards (checkout-spec §3): rfid, owner, primary flag. A card the staff issued has no owner
+ * until the guest adds it with its check code (stored as a salted scrypt hash); after too many wrong
+ * codes it takes no more attempts until the staff give it a new code (ADR 0021).
+ */
 export const customerCards = pgTable(
   'customer_cards',
   {
     rfid: text('rfid').primaryKey(),
-    fuid: text('fuid').notNull(),
+    /** The account the card belongs to; null while an issued card waits for its guest. */
+    fuid: text('fuid'),
     label: text('label').notNull().default(''),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** 'scrypt$<salt>$<hash>' of the check code; null for cards that were never handed out by code. */
+    checkCodeHash: text('check_code_hash'),
+    checkCodeFailures: integer('check_code_failures').notNull().default(0),
+    /** The staff account that issued it. */
+    issuedBy: text('issued_by'),
+    /** The staff request that issued it (a repeated request finds the card instead of issuing another). */
+    issueRequestId: text('issue_request_id'),
+    claimedAt: bigint('claimed_at', { mode: 'number' }),
   },
-  (t) => [index('customer_cards_fuid_idx').on(t.fuid)],
+  (t) => [index('customer_cards_fuid_idx').on(t.fuid), uniqueIndex('customer_cards_issue_request_idx').on(t.issueRequestId)],
+);
+
+/**
+ * The ledger of the CRED accounts: every change of a balance is one entry (issue, topup, payment,
+ * refund), written in the same transaction as the balance change; a staff request id books once.
+ */
+export const customerCardEntries = pgTable(
+  'customer_card_entries',
+  {
+    id: text('id').primaryKey(),
+    rfid: text('rfid')
+      .notNull()
+      .references(() => customerCards.rfid, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'issue' | 'topup' | 'payment' | 'refund'>().notNull(),
+    /** Signed cents: top-ups and refunds positive, payments negative. */
+    amount: integer('amount').notNull(),
+    requestId: text('request_id'),
+    uniqueOrderId: text('unique_order_id'),
+    /** The staff account (issue, topup) or the hold (payment, refund) behind the entry. */
+    createdBy: text('created_by').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('customer_card_entries_rfid_idx').on(t.rfid, t.createdAt), uniqueIndex('customer_card_entries_request_idx').on(t.requestId)],
 );
 
 /** Accounts of a customer card (accountType CRED holds the balance in cents). */

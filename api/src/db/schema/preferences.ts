@@ -16,3 +16,11 @@ export const userPreferences = pgTable(
   },
   (t) => [index('user_preferences_email_idx').on(t.email)],
 );
+
+/** An account's user settings (shop-spec §3 "user settings: allergenes, favcartsApp"; SaveUserSettings). */
+export const userSettings = pgTable('user_settings', {
+  fuid: text('fuid').primaryKey(),
+  allergenes: jsonb('allergenes').$type<string[]>().notNull(),
+  favcartsApp: jsonb('favcarts_app').$type<unknown[]>().notNull(),
+  updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});

@@ -8,6 +8,7 @@ import { fill } from '@shop/shared/i18n/fill';
 import { Button, Icon, Notice, Page, Skeleton } from '@shop/shared/ui';
 import { useSession } from '../../auth/use-session';
 import { SignInRequired } from '../SignInRequired';
+import { AddCardForm } from './AddCardForm';
 import css from '../account.module.css';
 
 interface CardsState {
@@ -54,7 +55,7 @@ function CardList({ state, onPrimary, busy }: { state: CardsState; onPrimary: (c
   );
 }
 
-/** Karten (checkout-spec §2): the signed-in user's customer cards with their balance; choose the primary card. */
+/** Karten (checkout-spec §2): the signed-in user's customer cards with their balance; choose the primary card; add a card from the shop. */
 export function CardsPage() {
   const { ready, user } = useSession();
   const [state, setState] = useState<CardsState | 'loading' | 'failed'>('loading');
@@ -102,6 +103,7 @@ export function CardsPage() {
         <>
           <CardList state={state} onPrimary={(card) => void makePrimary(card)} busy={busy} />
           <p className={css.info}>{texts.cardsInfo}</p>
+          <AddCardForm onAdded={setState} />
         </>
       )}
     </Page>

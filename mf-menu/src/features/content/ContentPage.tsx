@@ -1,9 +1,11 @@
 import { useParams } from 'react-router-dom';
+import { emit } from '@shop/shared/bus';
 import type { Page as ContentPageData } from '@shop/shared/contract';
 import { de } from '@shop/shared/i18n';
 import { useAsync, useStore } from '@shop/shared/react';
 import type { RouteName } from '@shop/shared/routes';
-import { Empty, Page, Skeleton } from '@shop/shared/ui';
+import { privacy as privacyTexts } from '@shop/shared/i18n/privacy';
+import { Button, Empty, Page, Skeleton } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { LoadFailed } from '../categories/CategoryOverview';
 import { loadPages, pagesCache } from './data';
@@ -46,6 +48,14 @@ function ContentView({ route, find }: { route: RouteName; find: (pages: ContentP
   return (
     <Page title={page.title} testId="content-page">
       <Article page={page} />
+      {page.name === 'Cookies' ? (
+        // The privacy choice can be changed here too (the shell draws the consent dialog).
+        <p className={css.section}>
+          <Button variant="secondary" onClick={() => emit('shell:consent-dialog', {})} data-testid="cookies-consent-settings">
+            {privacyTexts.consentSettings}
+          </Button>
+        </p>
+      ) : null}
       <BackButton route={route} />
     </Page>
   );

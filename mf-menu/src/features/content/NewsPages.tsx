@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { News } from '@shop/shared/contract';
 import { de } from '@shop/shared/i18n';
 import { Link, useAsync, useStore } from '@shop/shared/react';
+import { newsSeenStore } from '@shop/shared/stores';
 import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { MenuImage } from '../../components/MenuImage';
@@ -12,17 +14,21 @@ import css from './content.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Berlin' });
 
+/** The news store (live: the shell replaces it on 'newsUpdated'), refreshed from the server on each visit. */
 function useNews(): { list: News[]; status: 'loading' | 'ready' | 'error' } {
-  const cached = useStore(newsCache);
+  const list = useStore(newsCache);
   const state = useAsync(loadNews, []);
-  if (state.status === 'ready') return { list: state.value, status: 'ready' };
-  return { list: cached, status: cached.length > 0 ? 'ready' : state.status };
+  return { list, status: state.status === 'ready' || list.length > 0 ? 'ready' : state.status };
 }
 
 /** Aktuelles: the active news, newest first. */
 export function NewsListPage() {
   const { features } = useMenuShopContext();
   const { list, status } = useNews();
+  // Seen: the header's news badge counts only what is published later.
+  useEffect(() => {
+    if (status === 'ready') newsSeenStore.set(Date.now());
+  }, [status, list]);
   return (
     <Page title={de.menu.newsTitle} testId="news">
       <BackButton route="Aktuelles" />

@@ -6,6 +6,7 @@ import { isOpenForKitchen } from '@shop/shared/domain/order-lifecycle';
 import { formatEuro } from '@shop/shared/domain/money';
 import { effectiveTargetTime, shopClockTime } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
+import { staff as staffTexts } from '@shop/shared/i18n/staff';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link, useStore } from '@shop/shared/react';
 import { authStore, createPersistentStore } from '@shop/shared/stores';
@@ -224,6 +225,9 @@ export function BoardPage() {
               <Button variant="ghost" aria-pressed={sound} onClick={() => boardSoundStore.set(!sound)} data-testid="board-sound">
                 {sound ? texts.boardSoundOn : texts.boardSoundOff}
               </Button>
+              <Link to="Verwaltung" className={buttonClass('ghost')} data-testid="board-admin">
+                {staffTexts.toAdmin}
+              </Link>
             </div>
             {sound && !soundReady ? <p className={css.hint}>{texts.boardSoundLocked}</p> : null}
             {state.data.waiterCalls.length > 0 ? (

@@ -12,6 +12,8 @@ export const loadDocsPayload = z.discriminatedUnion('collectionName', [
       query: z.object({ uniqueOrderId: z.string().min(1).max(80), accessToken: z.string().min(1).max(100).optional() }).strict(),
     })
     .strict(),
+  /** The signed-in user's own settings (SaveUserSettings); fuid must be the caller's. */
+  z.object({ collectionName: z.literal('userSettings'), query: z.object({ fuid: z.string().trim().min(1).max(128) }).strict() }).strict(),
   z
     .object({
       collectionName: z.literal('userPreferences'),

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import { appActions } from './app';
 import { cartActions } from './cart';
+import { contentAdminActions } from './content-admin';
+import { customerCardActions } from './customer-cards';
+import { statisticsActions } from './statistics';
 import { checkoutActions } from './checkout';
 import { contentActions } from './content';
 import { docsActions } from './docs';
@@ -26,6 +30,10 @@ export const ACTIONS = {
   ...paymentsActions,
   ...staffActions,
   ...pushActions,
+  ...appActions,
+  ...contentAdminActions,
+  ...statisticsActions,
+  ...customerCardActions,
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
@@ -40,3 +48,7 @@ export { loadDocsPayload, type LoadDocsPayload } from './content';
 export * from './docs';
 export * from './payments';
 export * from './push';
+export * from './app';
+export * from './content-admin';
+export * from './customer-cards';
+export * from './statistics';

@@ -1,10 +1,14 @@
 import { account } from './account';
+import { cards } from './cards';
 import { cart } from './cart';
 import { checkout } from './checkout';
 import { menu } from './menu';
 import { orders } from './orders';
 import { push } from './push';
+import { overlays } from './overlays';
+import { privacy } from './privacy';
 import { shell } from './shell';
+import { staff } from './staff';
 
 /** The one German text catalogue. Spec texts verbatim, typos included where the spec says so. */
-export const de = { shell, menu, cart, checkout, orders, account, push } as const;
+export const de = { shell, menu, cart, checkout, orders, account, push, privacy, overlays, cards, staff } as const;

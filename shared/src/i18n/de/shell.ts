@@ -35,6 +35,8 @@ export const shell = {
   navDrinks: 'Getränke',
   navHistory: 'Bestellungen',
   navCart: 'Warenkorb',
+  /** The news badge, for screen readers: 'Aktuelles (2 neue Nachrichten)'. */
+  newsUnread: '{count} neu',
   // drawer
   drawerHome: 'Home',
   drawerAccount: 'Account',
