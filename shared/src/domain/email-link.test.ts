@@ -32,7 +32,11 @@ describe('continue URL and the opened link', () => {
   });
 
   it('reads the parameters directly or from a nested continueUrl / link', () => {
-    expect(readLinkParams(`https://shop.de/Anmelden?ui_sid=${SID}&mode=signIn&oobCode=x`)).toEqual({ sessionId: SID, anonymousUid: null, pendingProvider: null });
+    expect(readLinkParams(`https://shop.de/Anmelden?ui_sid=${SID}&mode=signIn&oobCode=x`)).toEqual({
+      sessionId: SID,
+      anonymousUid: null,
+      pendingProvider: null,
+    });
     const nested = `https://x.firebaseapp.com/__/auth/action?mode=signIn&continueUrl=${encodeURIComponent(`https://shop.de/Anmelden?ui_sid=${SID}&ui_pid=google.com`)}`;
     expect(readLinkParams(nested)).toEqual({ sessionId: SID, anonymousUid: null, pendingProvider: 'google.com' });
   });

@@ -12,7 +12,7 @@ describe('phone sign-in countries (shop-spec §3, §4)', () => {
     ]);
   });
 
-  it('filters by the host\'s whitelist or blacklist', () => {
+  it("filters by the host's whitelist or blacklist", () => {
     expect(offeredCountries({}).map((c) => c.countryCode)).toEqual(['DE', 'AT', 'CH']);
     expect(offeredCountries({ whitelistedCountries: ['CH'] }).map((c) => c.countryCode)).toEqual(['CH']);
     expect(offeredCountries({ blacklistedCountries: ['AT'] }).map((c) => c.countryCode)).toEqual(['DE', 'CH']);

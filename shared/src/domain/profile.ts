@@ -14,15 +14,7 @@ export interface ProfileInput {
   readonly deliveryAddress: AddressInput;
 }
 
-export type ProfileField =
-  | 'name'
-  | 'phone'
-  | 'invoice.street'
-  | 'invoice.plz'
-  | 'invoice.city'
-  | 'delivery.street'
-  | 'delivery.plz'
-  | 'delivery.city';
+export type ProfileField = 'name' | 'phone' | 'invoice.street' | 'invoice.plz' | 'invoice.city' | 'delivery.street' | 'delivery.plz' | 'delivery.city';
 
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 

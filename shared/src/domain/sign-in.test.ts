@@ -32,7 +32,7 @@ describe('after the e-mail entry (shop-spec §4 Login)', () => {
 });
 
 describe('provider choice', () => {
-  it('lists the host\'s providers in a fixed order', () => {
+  it("lists the host's providers in a fixed order", () => {
     expect(providerButtons(['anonymous', 'phone', 'password', 'apple.com', 'google.com'])).toEqual(['google.com', 'apple.com', 'phone', 'anonymous']);
     expect(providerButtons(['password'])).toEqual([]);
   });

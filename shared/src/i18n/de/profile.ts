@@ -41,7 +41,8 @@ export const profile = {
   signInAgain: 'Erneut anmelden',
   // delete
   deleteTitle: 'Konto löschen',
-  deleteInfo: 'Dein Konto und deine gespeicherten Angaben werden gelöscht. Deine Bestellungen bleiben für die Buchhaltung erhalten, aber ohne Namen, E-Mail, Telefonnummer und Adressen.',
+  deleteInfo:
+    'Dein Konto und deine gespeicherten Angaben werden gelöscht. Deine Bestellungen bleiben für die Buchhaltung erhalten, aber ohne Namen, E-Mail, Telefonnummer und Adressen.',
   deleteButton: 'Konto löschen',
   deleteQuestion: 'Konto löschen?',
   deleteText: 'Das kann nicht rückgängig gemacht werden. Deine Stempel gehen verloren.',

@@ -16,7 +16,8 @@ export const signin = {
   withProvider: 'Mit {provider} anmelden',
   continueWithProvider: 'Weiter mit {provider}',
   asGuest: 'Als Gast fortfahren',
-  guestInfo: 'Als Gast bestellst du wie gewohnt. Ein Konto kannst du später jederzeit erstellen – deine Bestellungen, Stempel und Favoriten bleiben dabei erhalten.',
+  guestInfo:
+    'Als Gast bestellst du wie gewohnt. Ein Konto kannst du später jederzeit erstellen – deine Bestellungen, Stempel und Favoriten bleiben dabei erhalten.',
   providerNames: { 'google.com': 'Google', 'apple.com': 'Apple', password: 'E-Mail und Passwort', emailLink: 'E-Mail-Link', phone: 'Telefonnummer' } as Record<
     string,
     string
@@ -49,7 +50,8 @@ export const signin = {
     'Prüfen Sie, ob Ihre E-Mail-Adresse richtig geschrieben ist.',
     'Ihr Posteingang ist möglicherweise voll oder es gibt ein anderes Problem mit Ihren E-Mail-Einstellungen.',
   ],
-  notReceivedResend: 'Wenn die oben genannten Schritte nicht geholfen haben, können Sie die E-Mail noch einmal senden. Der Link in der ersten E-Mail wird dann deaktiviert.',
+  notReceivedResend:
+    'Wenn die oben genannten Schritte nicht geholfen haben, können Sie die E-Mail noch einmal senden. Der Link in der ersten E-Mail wird dann deaktiviert.',
   resend: 'Erneut senden',
   confirmTitle: 'E-Mail-Adresse bestätigen',
   confirmIntro: 'Bestätigen Sie Ihre E-Mail-Adresse, um die Anmeldung abzuschließen.',
@@ -63,7 +65,8 @@ export const signin = {
   toStart: 'Zur Anmeldung',
   // linking (an account exists with another sign-in method)
   linkingTitle: 'Sie haben bereits ein Konto',
-  linkingPassword: 'Sie haben bereits {email} für die Anmeldung verwendet. Geben Sie Ihr Passwort für dieses Konto ein; {provider} wird danach mit Ihrem Konto verbunden.',
+  linkingPassword:
+    'Sie haben bereits {email} für die Anmeldung verwendet. Geben Sie Ihr Passwort für dieses Konto ein; {provider} wird danach mit Ihrem Konto verbunden.',
   linkingFederated: 'Sie haben bereits {email} mit {existing} verwendet. Melden Sie sich mit {existing} an; {provider} wird danach mit Ihrem Konto verbunden.',
   linkingEmailLink: 'Sie haben bereits {email} verwendet. Wir senden Ihnen einen Anmeldelink; {provider} wird danach mit Ihrem Konto verbunden.',
   linked: '{provider} ist jetzt mit Ihrem Konto verbunden.',
@@ -92,7 +95,8 @@ export const signin = {
   // results
   signedIn: 'Sie sind angemeldet.',
   mergedTitle: 'Konto zusammengeführt',
-  merged: 'Zu diesen Anmeldedaten gab es schon ein Konto. Sie sind jetzt damit angemeldet; Ihre Bestellungen und Favoriten aus der Gastsitzung wurden übernommen.',
+  merged:
+    'Zu diesen Anmeldedaten gab es schon ein Konto. Sie sind jetzt damit angemeldet; Ihre Bestellungen und Favoriten aus der Gastsitzung wurden übernommen.',
   upgraded: 'Ihr Konto wurde erstellt. Ihre Bestellungen, Stempel und Favoriten als Gast bleiben erhalten.',
   busy: 'Bitte warten …',
   // action pages
@@ -110,7 +114,8 @@ export const signin = {
   verifyFailed: 'Ihre Anfrage zur Bestätigung Ihrer E-Mail-Adresse ist abgelaufen oder der Link wurde bereits verwendet.',
   recoverDoneTitle: 'E-Mail-Adresse zurückgesetzt',
   recoverDone: 'Ihre Anmelde-E-Mail-Adresse wurde wieder in {email} geändert.',
-  recoverDoneHint: 'Wenn Sie die Änderung nicht veranlasst haben, ist möglicherweise jemand anderes in Ihr Konto eingedrungen. Setzen Sie Ihr Passwort am besten sofort zurück.',
+  recoverDoneHint:
+    'Wenn Sie die Änderung nicht veranlasst haben, ist möglicherweise jemand anderes in Ihr Konto eingedrungen. Setzen Sie Ihr Passwort am besten sofort zurück.',
   recoverResetPassword: 'Passwort zurücksetzen',
   recoverFailedTitle: 'Ihre E-Mail-Adresse kann nicht zurückgesetzt werden',
   recoverFailed: 'Beim Zurücksetzen Ihrer E-Mail-Adresse ist ein Problem aufgetreten. Der Link ist abgelaufen oder wurde bereits verwendet.',
