@@ -67,7 +67,7 @@ export async function oobCode(email: string, requestType: OobCode['requestType']
 
 /**
  * The page Firebase's e-mail would open with the shop's custom action URL (the Anmelden route,
- * README "Real Firebase"): the widget's page for the mode with the code.
+ * README "Signing in, and real Firebase projects per host"): the widget's page for the mode with the code.
  */
 export function actionPage(mode: string, code: OobCode, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ mode, oobCode: code.oobCode, apiKey: 'demo-api-key', lang: 'de', ...extra });
