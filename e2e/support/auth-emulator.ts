@@ -109,7 +109,12 @@ export function newMobile(): { national: string; e164: string } {
 }
 
 /** Creates an e-mail/password user through the emulator's sign-up (through the shop's proxy, as the SDK does). */
-export async function createPasswordUser(request: APIRequestContext, email: string, password: string, displayName: string): Promise<{ uid: string; idToken: string }> {
+export async function createPasswordUser(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  displayName: string,
+): Promise<{ uid: string; idToken: string }> {
   const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', {
     data: { email, password, displayName, returnSecureToken: true },
   });

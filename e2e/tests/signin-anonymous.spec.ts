@@ -78,7 +78,9 @@ test.describe('anonymous guest sessions', () => {
     await page.getByTestId('account-upgrade').click();
     await page.getByTestId('signin-email').fill(email);
     await page.getByTestId('signin-next').click();
-    const merged = page.waitForResponse((r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'MergeAnonymousUser');
+    const merged = page.waitForResponse(
+      (r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'MergeAnonymousUser',
+    );
     await page.getByTestId('signin-password').fill('geheim123');
     await page.getByTestId('signin-submit').click();
     expect(await (await merged).json()).toMatchObject({ ok: true, movedOrders: 1 });

@@ -20,7 +20,9 @@ test.describe('sign-in with e-mail', () => {
     await expect(page.getByTestId('register-email')).toHaveValue(email);
     await page.getByTestId('register-name').fill('Nina Neu');
     await page.getByTestId('register-password').fill('geheim123');
-    const upsert = page.waitForResponse((r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'UpsertAppUser');
+    const upsert = page.waitForResponse(
+      (r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'UpsertAppUser',
+    );
     await page.getByTestId('register-submit').click();
     expect(await (await upsert).json()).toMatchObject({ ok: true, user: { email, name: 'Nina Neu' } });
     await expect(page.getByText('Angemeldet als Nina Neu')).toBeVisible();
@@ -63,7 +65,9 @@ test.describe('sign-in with e-mail', () => {
     await page.getByTestId('link-resend').click();
     await expect(page.getByTestId('widget-link-sent')).toBeVisible();
     const link = await oobCode(email, 'EMAIL_SIGNIN', 2);
-    const resentKey = (JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'emailForSignIn')!.value)) as { sessionId: string }).sessionId;
+    const resentKey = (
+      JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'emailForSignIn')!.value)) as { sessionId: string }
+    ).sessionId;
     expect(decodeURIComponent(link.oobLink)).toContain(`ui_sid=${resentKey}`);
 
     // The e-mail's link (the emulator's action URL forwards to the continue URL, as Firebase does).

@@ -93,7 +93,9 @@ test.describe('profile', () => {
     await page.goto('/Account');
     await page.getByTestId('delete-account').click();
     await expect(page.getByTestId('dialog')).toContainText('Konto löschen?');
-    const deletion = page.waitForResponse((r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'DeleteAppUser');
+    const deletion = page.waitForResponse(
+      (r) => r.url().endsWith('/api/action') && (r.request().postDataJSON() as { action: string }).action === 'DeleteAppUser',
+    );
     await page.getByTestId('dialog').getByRole('button', { name: 'Ja' }).click();
     expect(await (await deletion).json()).toMatchObject({ ok: true, deleted: true, ordersAnonymised: 1 });
     await expect(page.getByTestId('account-signed-out')).toHaveText('Dein Konto wurde gelöscht.');

@@ -15,7 +15,14 @@ import { signedIn, type SignedIn } from './after-sign-in';
 import { currentAnonymous, isUpgradeConflict, signInInsteadOfUpgrade } from './anonymous';
 import { getShopAuth } from './firebase';
 import { startSession } from './session-core';
-import { clearLinkSession, keepEncryptedCredential, keepLinkSession, keepPendingCredential, readEncryptedCredential, type PendingCredential } from './widget-storage';
+import {
+  clearLinkSession,
+  keepEncryptedCredential,
+  keepLinkSession,
+  keepPendingCredential,
+  readEncryptedCredential,
+  type PendingCredential,
+} from './widget-storage';
 
 async function auth() {
   await startSession();

@@ -34,7 +34,17 @@ function addressPayload(address: Address, stored: Address | undefined): Address 
   return stored ? null : undefined;
 }
 
-function AddressFields({ kind, value, errors, onChange }: { kind: 'invoice' | 'delivery'; value: Address; errors: ProfileErrors; onChange: (next: Address) => void }) {
+function AddressFields({
+  kind,
+  value,
+  errors,
+  onChange,
+}: {
+  kind: 'invoice' | 'delivery';
+  value: Address;
+  errors: ProfileErrors;
+  onChange: (next: Address) => void;
+}) {
   const field = (name: 'street' | 'plz' | 'city') => errors[`${kind}.${name}` as ProfileField];
   return (
     <fieldset className={pcss.fieldset} data-testid={`profile-${kind}`}>
@@ -147,7 +157,14 @@ export function ProfileForm({ fuid, fallback }: { fuid: string; fallback: { name
         </div>
       ) : null}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={p.name} autoComplete="name" value={form.name} onValue={(name) => setForm({ ...form, name })} error={errors.name} data-testid="profile-name" />
+        <TextField
+          label={p.name}
+          autoComplete="name"
+          value={form.name}
+          onValue={(name) => setForm({ ...form, name })}
+          error={errors.name}
+          data-testid="profile-name"
+        />
         <TextField
           label={p.phone}
           type="tel"

@@ -41,7 +41,12 @@ export function SelectScreen(props: {
     if (!emailError(email)) props.onEmail(email);
   };
   return (
-    <Screen title={props.anonymous ? w.createTitle : w.chooseTitle} intro={props.anonymous ? w.guestInfo : undefined} error={props.error} testId="widget-select">
+    <Screen
+      title={props.anonymous ? w.createTitle : w.chooseTitle}
+      intro={props.anonymous ? w.guestInfo : undefined}
+      error={props.error}
+      testId="widget-select"
+    >
       <BusyBar show={props.spinner} />
       {offersEmail(props.providers) ? (
         <form className={css.form} onSubmit={submit} noValidate>
@@ -219,7 +224,17 @@ export function CreateScreen(props: {
 }
 
 /** E-mail link sent, with the way to the not-received page (shop-spec §4 widget screens). */
-export function LinkSentScreen({ email, linking, onNotReceived, onBack }: { email: string; linking?: string | undefined; onNotReceived: () => void; onBack: () => void }) {
+export function LinkSentScreen({
+  email,
+  linking,
+  onNotReceived,
+  onBack,
+}: {
+  email: string;
+  linking?: string | undefined;
+  onNotReceived: () => void;
+  onBack: () => void;
+}) {
   return (
     <Screen title={w.linkSentTitle} testId="widget-link-sent">
       {linking ? <p className={css.intro}>{fill(w.linkingEmailLink, { email, provider: providerLabel(linking) })}</p> : null}

@@ -178,7 +178,14 @@ export function SignInFlow({ settings, anonymous, start }: { settings: SignInSet
     case 'linkSent':
       return <LinkSentScreen email={view.email} linking={view.linking} onNotReceived={() => go({ ...view, kind: 'notReceived' })} onBack={back} />;
     case 'notReceived':
-      return <NotReceivedScreen busy={busy} error={error} onResend={() => void sendLink(view.email, view.linking)} onBack={() => go({ ...view, kind: 'linkSent' })} />;
+      return (
+        <NotReceivedScreen
+          busy={busy}
+          error={error}
+          onResend={() => void sendLink(view.email, view.linking)}
+          onBack={() => go({ ...view, kind: 'linkSent' })}
+        />
+      );
     case 'federated':
       return (
         <FederatedScreen

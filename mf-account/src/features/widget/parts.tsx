@@ -9,7 +9,19 @@ export function BusyBar({ show }: { show: boolean }) {
 }
 
 /** One screen of the widget: a heading, an optional intro, a form-level error, the content. */
-export function Screen({ title, intro, error, testId, children }: { title: string; intro?: ReactNode; error?: string | null; testId: string; children?: ReactNode }) {
+export function Screen({
+  title,
+  intro,
+  error,
+  testId,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  error?: string | null;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={css.widget} data-testid={testId}>
       <h2 className={css.heading}>{title}</h2>

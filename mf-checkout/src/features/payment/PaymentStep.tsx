@@ -23,7 +23,6 @@ const StripeAddCard = lazy(() => import('./live/stripe').then((m) => ({ default:
 
 const t = de.checkout;
 
-
 type Dialog =
   | { kind: 'addCard' }
   | { kind: 'threeDs'; resolve: (approve: boolean) => void }

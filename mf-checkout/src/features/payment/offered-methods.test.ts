@@ -13,7 +13,10 @@ describe('payment methods offered (checkout-spec §2, §6)', () => {
 
   it('offers the wallet where the device can pay, and live providers only with their keys', () => {
     expect(offeredMethods({ providers, payments: test, walletAvailable: true, user: null })).toEqual(['paypal', 'credit', 'wallet']);
-    expect(offeredMethods({ providers, payments: { mode: 'live', stripePublishableKey: 'pk' }, walletAvailable: true, user: null })).toEqual(['credit', 'wallet']);
+    expect(offeredMethods({ providers, payments: { mode: 'live', stripePublishableKey: 'pk' }, walletAvailable: true, user: null })).toEqual([
+      'credit',
+      'wallet',
+    ]);
   });
 
   it('creates a payment customer for an account holder only (saved cards are theirs)', () => {
