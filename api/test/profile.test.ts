@@ -202,7 +202,7 @@ describe.each(testDatabases())('profile and anonymous sessions on $name', (datab
 
       const stamp = stampCouponLine('a1', 'Stempelkarte', 1500, testNow());
       const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 3 }], { asGuest: false });
-      draft.orderData = [...draft.orderData, stamp as never];
+      draft.orderData = [...draft.orderData, stamp];
       draft.paymentInfo = { ...draft.paymentInfo, amount: Math.max(0, draft.paymentInfo.amount - 1500) };
       const redeem = await t.call('SaveNewOrder', { order: draft }, { token: 'anon:a1', browserId: anonBrowser });
       expect(redeem.status).toBe(409);

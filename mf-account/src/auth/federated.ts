@@ -66,7 +66,7 @@ async function afterRefusal(error: unknown, providerId: FederatedProviderId, ano
     return { kind: 'signedIn', done: await signInInsteadOfUpgrade(anonymous, () => signInWithCredential(auth, credential)) };
   }
   if (authErrorCode(error) === 'auth/account-exists-with-different-credential' && credential) {
-    const email = String((error as AuthError).customData.email ?? '');
+    const email = (error as AuthError).customData.email ?? '';
     if (email) {
       keepPendingCredential({ email, providerId, credential: credential.toJSON() as Record<string, unknown> });
       return { kind: 'linking', email, providerId, methods: await fetchSignInMethodsForEmail(auth, email) };

@@ -27,10 +27,10 @@ function session(): Storage | null {
   }
 }
 
-function readJson<T>(key: string): T | null {
+function readJson(key: string): unknown {
   try {
     const raw = session()?.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
     return null;
   }
@@ -61,7 +61,7 @@ export function keepPendingRedirect(pending: PendingRedirect): void {
 }
 
 export function takePendingRedirect(): PendingRedirect | null {
-  const value = readJson<PendingRedirect>(WIDGET_KEYS.pendingRedirect);
+  const value = readJson(WIDGET_KEYS.pendingRedirect) as PendingRedirect | null;
   session()?.removeItem(WIDGET_KEYS.pendingRedirect);
   return value;
 }
@@ -79,7 +79,7 @@ export function keepPendingCredential(pending: PendingCredential): void {
 }
 
 export function peekPendingCredential(): PendingCredential | null {
-  return readJson<PendingCredential>(WIDGET_KEYS.pendingEmailCredential);
+  return readJson(WIDGET_KEYS.pendingEmailCredential) as PendingCredential | null;
 }
 
 export function clearPendingCredential(): void {

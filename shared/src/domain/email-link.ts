@@ -40,7 +40,7 @@ export function newSessionId(randomBytes: Uint8Array): string {
   let id = '';
   for (const byte of randomBytes) {
     if (byte >= limit) continue;
-    id += ALPHABET[byte % ALPHABET.length];
+    id += ALPHABET.charAt(byte % ALPHABET.length);
     if (id.length === SHOP_CONSTANTS.emailLinkSessionKeyLength) return id;
   }
   throw new Error('newSessionId: not enough random bytes');
