@@ -17,7 +17,7 @@ export function useBusy(): { busy: boolean; spinner: boolean; run: <T>(task: () 
     },
     [],
   );
-  const run = useCallback(async <T>(task: () => Promise<T>): Promise<T> => {
+  const run = useCallback(async function runTask<T>(task: () => Promise<T>): Promise<T> {
     setBusy(true);
     timer.current = window.setTimeout(() => alive.current && setSpinner(true), SHOP_CONSTANTS.widgetBusySpinnerMs);
     try {
