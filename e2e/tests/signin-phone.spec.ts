@@ -35,7 +35,7 @@ test.describe('sign-in with phone', () => {
     // A code of 5 digits is refused before it is sent; a wrong one counts as an attempt.
     await page.getByTestId('phone-code').fill('12345');
     await page.getByTestId('phone-code-submit').click();
-    await expect(page.getByText('Geben Sie den 6-stelligen Code ein')).toBeVisible();
+    await expect(page.getByText('Geben Sie den 6-stelligen Code ein', { exact: true })).toBeVisible();
     await page.getByTestId('phone-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('phone-code-submit').click();
     await expect(page.getByText('Falscher Code. Versuchen Sie es noch einmal. Noch 5 Versuche.')).toBeVisible();

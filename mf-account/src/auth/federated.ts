@@ -75,6 +75,16 @@ async function afterRefusal(error: unknown, providerId: FederatedProviderId, ano
   throw error;
 }
 
+let leaving = false;
+
+/**
+ * True while this page is on its way to the provider: the address already reads mode=callback
+ * (the SDK sends the guest back to the page it left), but nothing has come back yet.
+ */
+export function isLeavingForProvider(): boolean {
+  return leaving;
+}
+
 /**
  * Sign-in (or an anonymous guest's upgrade) with Google or Apple, as the host says: a popup of
  * 500 x 600 (the SDK's size, shop-spec §9) or a full-page redirect (the default). A blocked popup
@@ -98,9 +108,17 @@ export async function federatedSignIn(providerId: FederatedProviderId, settings:
   }
   keepPendingRedirect({ providerId, upgrade: anonymous !== null, ...(email ? { email } : {}) });
   // The provider sends the guest back to the page it left: the widget's callback page.
+  leaving = true;
   window.history.replaceState(window.history.state, '', pathTo('Anmelden', {}, { mode: 'callback' }));
-  if (anonymous) await linkWithRedirect(anonymous, provider, browserPopupRedirectResolver);
-  else await signInWithRedirect(auth, provider, browserPopupRedirectResolver);
+  try {
+    if (anonymous) await linkWithRedirect(anonymous, provider, browserPopupRedirectResolver);
+    else await signInWithRedirect(auth, provider, browserPopupRedirectResolver);
+  } catch (error) {
+    leaving = false;
+    takePendingRedirect();
+    window.history.replaceState(window.history.state, '', pathTo('Anmelden'));
+    throw error;
+  }
   return { kind: 'redirecting' };
 }
 

@@ -5,7 +5,7 @@ import { Link } from '@shop/shared/react';
 import { Skeleton, buttonClass } from '@shop/shared/ui';
 import { completeSignIn } from '../../auth/after-sign-in';
 import { authErrorText } from '../../auth/auth-errors';
-import { federatedRedirectResult, type FederatedOutcome } from '../../auth/federated';
+import { federatedRedirectResult, isLeavingForProvider, type FederatedOutcome } from '../../auth/federated';
 import { Screen } from './parts';
 import { SignInFlow } from './SignInFlow';
 
@@ -19,7 +19,8 @@ export function CallbackPage({ settings, anonymous }: { settings: SignInSettings
   });
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    // The page itself just set mode=callback on its way to the provider: nothing to read yet.
+    if (started.current || isLeavingForProvider()) return;
     started.current = true;
     federatedRedirectResult().then(
       async (result) => {
