@@ -246,28 +246,26 @@ export function PhoneFlow({ settings, onDone, onBack }: { settings: SignInSettin
     <Screen title={w.phoneTitle} error={stage.error ?? formError} testId="widget-phone">
       <BusyBar show={spinner} />
       <form className={css.form} onSubmit={submitNumber} noValidate>
-        <div className={css.row}>
-          <label className={css.field}>
-            <span className={css.label}>{w.country}</span>
-            <select className={css.select} value={countryCode} onChange={(e) => setCountryCode(e.target.value)} data-testid="phone-country">
-              {countries.map((c) => (
-                <option key={c.combined} value={c.combined}>
-                  {`${c.name} (${c.dialCode})`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <TextField
-            label={w.phoneNumber}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={number}
-            onValue={(v) => setNumber(filterPhoneInput(v))}
-            error={numberError}
-            data-testid="phone-number"
-          />
-        </div>
+        <label className={css.field}>
+          <span className={css.label}>{w.country}</span>
+          <select className={css.select} value={countryCode} onChange={(e) => setCountryCode(e.target.value)} data-testid="phone-country">
+            {countries.map((c) => (
+              <option key={c.combined} value={c.combined}>
+                {`${c.name} (${c.dialCode})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          label={w.phoneNumber}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={number}
+          onValue={(v) => setNumber(filterPhoneInput(v))}
+          error={numberError}
+          data-testid="phone-number"
+        />
         {recaptcha}
         <p className={css.intro}>{w.phoneSmsNote}</p>
         <Button type="submit" block disabled={busy} data-testid="phone-submit">

@@ -24,7 +24,7 @@ export function Screen({
 }) {
   return (
     <div className={css.widget} data-testid={testId}>
-      <h2 className={css.heading}>{title}</h2>
+      {title ? <h2 className={css.heading}>{title}</h2> : null}
       {intro ? <p className={css.intro}>{intro}</p> : null}
       {error ? (
         <Notice error testId="widget-error">
