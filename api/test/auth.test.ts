@@ -233,9 +233,10 @@ describe('the Auth emulator proxy (development): helper pages of a federated sig
 
   it('serves the helper frame framable by the shop only, allowing exactly its inline script and the gapi loader', async () => {
     const res = await get('/emulator/auth/iframe?apiKey=demo-api-key&appName=shop&v=12');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const csp = res.headers['content-security-policy'] as string;
+    expect(csp, JSON.stringify(res.headers)).toBeTruthy();
     expect(csp).toContain(`script-src ${scriptHash(res.body)} https://apis.google.com;`);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
