@@ -118,7 +118,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   await registerSecurityHeaders(app, {
     stripe: Boolean(config.stripeSecretKey),
     paypal: Boolean(config.paypalClientId),
-    firebase: !config.firebaseAuthEmulatorHost,
+    firebaseFor: (hostname) => descriptors.forHost(hostname).firebase,
   });
   await registerCompression(app);
   const limit = await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
@@ -149,6 +149,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
         db: database.db,
         browserId,
         user,
+        identity: resolvedVerifier,
         hostname: request.hostname,
         descriptor: descriptors.forHost(request.hostname),
         events,

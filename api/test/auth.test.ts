@@ -174,6 +174,38 @@ describe.each(testDatabases())('Firebase ID tokens (Auth emulator) on $name', (d
     expect(foreign.status).toBe(403);
   });
 
+  it('knows an anonymous guest session, and merges it into an account, deleting the guest in Firebase', async () => {
+    const guest = await identityToolkit(emulator.host, 'signUp', { returnSecureToken: true });
+    const guestToken = String(guest.idToken);
+    expect(await verifier.verify(guestToken)).toMatchObject({ uid: guest.localId, isAnonymous: true, providerId: 'anonymous' });
+    expect(await verifier.verify(user.idToken)).toMatchObject({ isAnonymous: false });
+
+    const browserId = `anon-browser-${crypto.randomUUID()}`;
+    const placed = await t.call('SaveNewOrder', { order: takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]) }, { token: guestToken, browserId });
+    expect(placed.status).toBe(200);
+    expect((placed.body.order as SavedOrder).fuid).toBe(guest.localId);
+    // Not an account holder: no stamp card for the session.
+    expect((await t.call('LoadStempelkarte', { fuid: String(guest.localId) }, { token: guestToken })).status).toBe(403);
+
+    const account = await createUser(emulator.host, 'Konto Inhaberin');
+    // The proof must be the guest's own token: an account's token is refused.
+    expect((await t.call('MergeAnonymousUser', { anonymousIdToken: account.idToken }, { token: user.idToken })).status).toBe(403);
+    const merged = await t.call('MergeAnonymousUser', { anonymousIdToken: guestToken }, { token: account.idToken, browserId });
+    expect(merged.status, JSON.stringify(merged.body.error)).toBe(200);
+    expect(merged.body.movedOrders).toBe(1);
+    const mine = (await t.call('GetLastSelfOrders', {}, { token: account.idToken })).body.orders as SavedOrder[];
+    expect(mine.map((o) => o.uniqueOrderId)).toEqual([(placed.body.order as SavedOrder).uniqueOrderId]);
+
+    // The guest user is gone from Firebase.
+    const lookup = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken: guestToken }),
+    });
+    expect(lookup.status).toBe(400);
+    expect(JSON.stringify(await lookup.json())).toMatch(/USER_NOT_FOUND/);
+  });
+
   it('loads the stamp card only for its owner (LoadStempelkarte)', async () => {
     const own = await t.call('LoadStempelkarte', { fuid: user.uid }, { token: user.idToken });
     expect(own.status).toBe(200);
@@ -182,5 +214,47 @@ describe.each(testDatabases())('Firebase ID tokens (Auth emulator) on $name', (d
     const other = await createUser(emulator.host);
     const foreign = await t.call('LoadStempelkarte', { fuid: user.uid }, { token: other.idToken });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('the Auth emulator proxy (development): helper pages of a federated sign-in', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    const { openDatabase } = await import('../src/db/client');
+    t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { verifier, seed: false, env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string) => t.api.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  const scriptHash = (html: string) => {
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    return `'sha256-${crypto.createHash('sha256').update(inline).digest('base64')}'`;
+  };
+
+  it('serves the helper frame framable by the shop only, allowing exactly its inline script and the gapi loader', async () => {
+    const res = await get('/emulator/auth/iframe?apiKey=demo-api-key&appName=shop&v=12');
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp, JSON.stringify(res.headers)).toBeTruthy();
+    expect(csp).toContain(`script-src ${scriptHash(res.body)} https://apis.google.com;`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it("serves the emulator's sign-in page (the provider's stand-in) unframable, with its inline script by hash", async () => {
+    const res = await get('/emulator/auth/handler?apiKey=demo-api-key&appName=shop&authType=signInViaPopup&providerId=google.com&eventId=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Add new account');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(`script-src ${scriptHash(res.body)} https://unpkg.com;`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("still refuses the emulator's administration (codes, accounts) to browsers", async () => {
+    expect((await get(`/emulator/v1/projects/${emulator.projectId}/oobCodes`)).statusCode).toBe(403);
+    expect((await get(`/emulator/v1/projects/${emulator.projectId}/verificationCodes`)).statusCode).toBe(403);
   });
 });

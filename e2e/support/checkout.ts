@@ -3,6 +3,7 @@ import type { AppConfig, Menu } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
 import { productLine, type LineSpec } from '../../api/test/support/orders';
 import { DEMO_STAFF } from '../../scripts/lib/auth-emulator.mjs';
+import { signInWithPassword } from './auth-emulator';
 import { expect } from './test';
 
 /** Steps of the checkout journeys, shared by the specs. */
@@ -69,10 +70,7 @@ export async function expectOrderPage(page: Page, total: number) {
 
 /** Signs in as the demo kitchen account (`npm start` and the e2e server create it) and opens the board. */
 export async function openBoard(page: Page): Promise<void> {
-  await page.goto('/Anmelden');
-  await page.getByTestId('signin-email').fill(DEMO_STAFF.email);
-  await page.getByTestId('signin-password').fill(DEMO_STAFF.password);
-  await page.getByTestId('signin-submit').click();
+  await signInWithPassword(page, DEMO_STAFF.email, DEMO_STAFF.password);
   await expect(page.getByText(`Angemeldet als ${DEMO_STAFF.displayName}`)).toBeVisible();
   await page.goto('/Bestellboard');
   await expect(page.getByTestId('board-live')).toHaveText('Live');
@@ -88,10 +86,7 @@ export async function signInAsNewUser(page: Page, request: APIRequestContext, na
     data: { email, password, displayName: name, returnSecureToken: true },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  await page.goto('/Anmelden');
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
+  await signInWithPassword(page, email, password);
   await expect(page.getByText(`Angemeldet als ${name}`)).toBeVisible();
   return email;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buildOutdated } from '../../scripts/lib/apps.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { DEFAULT_TEST_INSTANT } from '../../shared/src/testing/instants.ts';
-import { E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from './paths.mjs';
+import { E2E_EMULATOR_FILE, E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from './paths.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 fs.rmSync(E2E_HOSTS_DIR, { recursive: true, force: true });
@@ -31,8 +31,11 @@ const stack = await startStack({
   },
   log: (m) => console.log(`[e2e] ${m}`),
 });
+// The tests reach the emulator's administration (codes of SMS and e-mails) directly, never through the shop.
+fs.writeFileSync(E2E_EMULATOR_FILE, JSON.stringify({ host: stack.emulatorHost ?? null, projectId: 'demo-streetfood' }));
 console.log(`[e2e] shop ready on ${stack.url}`);
 const stop = async () => {
+  fs.rmSync(E2E_EMULATOR_FILE, { force: true });
   await stack.stop();
   process.exit(0);
 };

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { signInWithPassword } from '../support/auth-emulator';
 import { expect, test } from '../support/test';
 import { collectPageErrors } from '../support/shop';
 
@@ -16,12 +17,7 @@ async function createUser(request: APIRequestContext, email: string, displayName
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/Anmelden');
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-}
+const signIn = signInWithPassword;
 
 test.describe('sign-in and account', () => {
   test('signs in with e-mail and password, shows the account, signs out', async ({ page, request }) => {
@@ -106,16 +102,20 @@ test.describe('sign-in and account', () => {
 
   test('shows the catalogue texts for missing and wrong input', async ({ page, request }) => {
     await page.goto('/Anmelden');
-    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('signin-next').click();
     await expect(page.getByText('Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren')).toBeVisible();
-    await expect(page.getByText('Geben Sie Ihr Passwort ein')).toBeVisible();
 
     await page.getByTestId('signin-email').fill('erika@');
     await expect(page.getByText('Diese E-Mail-Adresse ist ungültig')).toBeVisible();
 
     const email = newEmail('wrong');
     await createUser(request, email, 'Erika Mustermann');
-    await signIn(page, email, 'falsch123');
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-next').click();
+    await page.getByTestId('signin-submit').click();
+    await expect(page.getByText('Geben Sie Ihr Passwort ein')).toBeVisible();
+    await page.getByTestId('signin-password').fill('falsch123');
+    await page.getByTestId('signin-submit').click();
     await expect(page.getByText('Die E-Mail-Adresse und das Passwort stimmen nicht überein')).toBeVisible();
     await expect(page).toHaveURL(/\/Anmelden$/);
 

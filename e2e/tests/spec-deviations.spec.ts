@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { signInWithPassword } from '../support/auth-emulator';
 import { fillCart, fillPerson, openBoard, pickFirstSlot } from '../support/checkout';
 import { collectPageErrors, waitForHumanCheck } from '../support/shop';
 import { expect, test, type ShopClock } from '../support/test';
@@ -45,10 +46,7 @@ test('#4 a signed-in guest without staff rights on the board: one refusal, the n
     data: { email, password: 'geheim123', displayName: 'Gast Ohne Rechte', returnSecureToken: true },
   });
   expect(created.ok()).toBe(true);
-  await page.goto('/Anmelden');
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill('geheim123');
-  await page.getByTestId('signin-submit').click();
+  await signInWithPassword(page, email, 'geheim123');
   await expect(page.getByText('Angemeldet als Gast Ohne Rechte')).toBeVisible();
 
   const boardCalls: number[] = [];

@@ -1,11 +1,17 @@
 import { and, eq, ne, sql, sum } from 'drizzle-orm';
-import type { AppUser } from '@shop/shared/contract';
+import type { Address, AppUser } from '@shop/shared/contract';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { earnsStamps } from '@shop/shared/domain/order-lifecycle';
 import { addressWorthSending, normalizeEmail } from '@shop/shared/domain/person';
+import { hasProfileErrors, profileErrors } from '@shop/shared/domain/profile';
 import { fullCardPoints, stampPointsForOrder, stampScore } from '@shop/shared/domain/stamps';
+import { profile as profileTexts } from '@shop/shared/i18n/profile';
+import { deleteAccountData } from '../account/delete-account';
+import { mergeAnonymousInto } from '../account/merge-anonymous';
 import type { Db } from '../db/client';
 import { appUsers, orders, stampRedemptions } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { paymentsOf } from '../payments/registry';
 import type { ActionContext, ActionHandler } from './context';
 import type { VerifiedUser } from '../auth/verify';
 
@@ -25,15 +31,36 @@ function requireSelf(ctx: ActionContext, fuid: string): VerifiedUser {
 }
 
 /**
+ * The caller's own account: an anonymous guest session is not one (checkout-spec §6: stamps, saved
+ * cards and the account record are for account holders).
+ */
+export function requireAccountHolder(ctx: ActionContext, fuid?: string): VerifiedUser {
+  const user = fuid === undefined ? requireUser(ctx) : requireSelf(ctx, fuid);
+  if (!isAccountHolder(user)) throw new ApiError(403, 'forbidden', 'An anonymous guest session has no account', profileTexts.accountRequired);
+  return user;
+}
+
+async function storedUser(db: Db, fuid: string): Promise<AppUser | null> {
+  const [row] = await db.select().from(appUsers).where(eq(appUsers.fuid, fuid));
+  return row?.data ?? null;
+}
+
+async function writeUser(db: Db, next: AppUser): Promise<void> {
+  await db
+    .insert(appUsers)
+    .values({ fuid: next.fuid, email: next.email, createdAt: next.createdAt, updatedAt: next.updatedAt, data: next })
+    .onConflictDoUpdate({ target: appUsers.fuid, set: { email: next.email, updatedAt: next.updatedAt, data: next } });
+}
+
+/**
  * UpsertAppUser (shop-spec §7): creates or updates the caller's account record. Uid, e-mail and
  * its verification come from the verified token, never from the payload; an address is stored
  * only when its street is non-empty (shop-spec §5), otherwise the stored one is kept.
  */
 const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
-  const user = requireSelf(ctx, payload.fuid);
+  const user = requireAccountHolder(ctx, payload.fuid);
   const now = ctx.now();
-  const [existing] = await ctx.db.select().from(appUsers).where(eq(appUsers.fuid, user.uid));
-  const before = existing?.data;
+  const before = (await storedUser(ctx.db, user.uid)) ?? undefined;
   const next: AppUser = {
     fuid: user.uid,
     name: payload.name || before?.name || user.name || '',
@@ -55,11 +82,97 @@ const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
   };
-  await ctx.db
-    .insert(appUsers)
-    .values({ fuid: next.fuid, email: next.email, createdAt: next.createdAt, updatedAt: now, data: next })
-    .onConflictDoUpdate({ target: appUsers.fuid, set: { email: next.email, updatedAt: now, data: next } });
+  await writeUser(ctx.db, next);
   return { user: next };
+};
+
+/** LoadAppUser: the caller's account record (shop-spec §7 "account is reloaded"). */
+const LoadAppUser: ActionHandler<'LoadAppUser'> = async ({ fuid }, ctx) => {
+  const user = requireAccountHolder(ctx, fuid);
+  return { user: await storedUser(ctx.db, user.uid) };
+};
+
+/** Given: stored (it has a street, the profile rules checked it); null: removed; absent: kept. */
+function nextAddress(given: Address | null | undefined, before: Address | undefined): { address?: Address } {
+  if (given === null) return {};
+  if (given !== undefined && addressWorthSending(given)) return { address: given };
+  return before ? { address: before } : {};
+}
+
+/**
+ * UpdateAppUserProfile: the Account page's profile. The same rules as the page (shared profile
+ * rules); a refusal names the fields in German. E-mail and its verification stay the token's.
+ */
+const UpdateAppUserProfile: ActionHandler<'UpdateAppUserProfile'> = async (payload, ctx) => {
+  const user = requireAccountHolder(ctx, payload.fuid);
+  const empty = { company: '', street: '', plz: '', city: '' };
+  const errors = profileErrors({
+    name: payload.name,
+    phone: payload.phone,
+    invoiceAddress: payload.invoiceAddress ?? empty,
+    deliveryAddress: payload.deliveryAddress ?? empty,
+  });
+  if (hasProfileErrors(errors)) {
+    const issues = Object.entries(errors).map(([path, message]) => ({ path: `payload.${path}`, message: message ?? '' }));
+    throw new ApiError(400, 'validation', `Invalid profile: ${issues.map((i) => i.path).join(', ')}`, Object.values(errors)[0], {}, issues);
+  }
+  const now = ctx.now();
+  const before = (await storedUser(ctx.db, user.uid)) ?? undefined;
+  const invoice = nextAddress(payload.invoiceAddress, before?.invoiceAddress);
+  const delivery = nextAddress(payload.deliveryAddress, before?.deliveryAddress);
+  const next: AppUser = {
+    fuid: user.uid,
+    name: payload.name.trim(),
+    email: normalizeEmail(user.email ?? before?.email ?? ''),
+    emailVerified: user.emailVerified,
+    phone: payload.phone.trim(),
+    providerId: user.providerId || before?.providerId || 'password',
+    ...(before?.primaryCardId ? { primaryCardId: before.primaryCardId } : {}),
+    ...(invoice.address ? { invoiceAddress: invoice.address } : {}),
+    ...(delivery.address ? { deliveryAddress: delivery.address } : {}),
+    createdAt: before?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await writeUser(ctx.db, next);
+  return { user: next };
+};
+
+/**
+ * DeleteAppUser (GDPR erasure): the caller's own account only; an anonymous guest may erase its
+ * orders' personal data too. The browser deletes the Firebase user afterwards.
+ */
+const DeleteAppUser: ActionHandler<'DeleteAppUser'> = async ({ fuid }, ctx) => {
+  const user = requireSelf(ctx, fuid);
+  const ordersAnonymised = await deleteAccountData(ctx.db, {
+    fuid: user.uid,
+    email: user.email ? normalizeEmail(user.email) : null,
+    card: paymentsOf(ctx.db, ctx.now).card,
+    now: ctx.now(),
+  });
+  return { deleted: true as const, ordersAnonymised };
+};
+
+/**
+ * MergeAnonymousUser: the caller (an account) proves it was the anonymous guest by that guest's ID
+ * token; the guest's orders and this device's favourites move to the account, and the guest user
+ * is deleted in Firebase.
+ */
+const MergeAnonymousUser: ActionHandler<'MergeAnonymousUser'> = async ({ anonymousIdToken }, ctx) => {
+  const user = requireAccountHolder(ctx);
+  const guest = await ctx.identity.verify(anonymousIdToken);
+  if (!guest || !guest.isAnonymous) {
+    throw new ApiError(403, 'forbidden', 'anonymousIdToken is not a valid ID token of an anonymous user', profileTexts.anonymousProofInvalid);
+  }
+  if (guest.uid === user.uid) return { movedOrders: 0 };
+  const movedOrders = await mergeAnonymousInto(ctx.db, {
+    anonymousUid: guest.uid,
+    fuid: user.uid,
+    email: user.email ? normalizeEmail(user.email) : null,
+    deviceId: ctx.browserId,
+    now: ctx.now(),
+  });
+  await ctx.identity.deleteUser?.(guest.uid);
+  return { movedOrders };
 };
 
 /**
@@ -96,10 +209,10 @@ export async function redeemStampCard(tx: Db, fuid: string, uniqueOrderId: strin
 
 /** LoadStempelkarte (shop-spec §7). Stamp type and discount come from the app config. */
 const LoadStempelkarte: ActionHandler<'LoadStempelkarte'> = async ({ fuid }, ctx) => {
-  const user = requireSelf(ctx, fuid);
+  const user = requireAccountHolder(ctx, fuid);
   const punktestand = await loadStampScore(ctx.db, user.uid);
   const { stamp } = await ctx.menus.appConfig();
   return { stempelkarte: { fuid: user.uid, punktestand, stempelType: stamp.type, discount: stamp.discount } };
 };
 
-export const accountHandlers = { UpsertAppUser, LoadStempelkarte };
+export const accountHandlers = { UpsertAppUser, LoadAppUser, UpdateAppUserProfile, DeleteAppUser, MergeAnonymousUser, LoadStempelkarte };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
 import { SHOP_CHANNEL } from '@shop/shared/contract';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { FLOWS, flowIdOf, needsHumanCheck } from '@shop/shared/domain/checkout-flow';
 import { pushTokenKind } from '@shop/shared/domain/push';
 import { transition, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
@@ -151,6 +152,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
       menus: ctx.menus,
       coupons: createCouponRepository(ctx.db),
       fuid,
+      accountHolder: isAccountHolder(ctx.user),
       filialnummer,
       now,
       maxLines: ctx.maxOrderLines,
@@ -243,6 +245,7 @@ async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext):
     menus: ctx.menus,
     coupons: createCouponRepository(ctx.db),
     fuid: ctx.user?.uid ?? null,
+    accountHolder: isAccountHolder(ctx.user),
     filialnummer: ctx.descriptor.branch.filialnummer,
     now,
     maxLines: ctx.maxOrderLines,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ACTIONS, ActionName, ActionResult, HostDescriptor, News } from '@shop/shared/contract';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
-import type { VerifiedUser } from '../auth/verify';
+import type { TokenVerifier, VerifiedUser } from '../auth/verify';
 import type { MenuRepository } from '../orders/menu-repository';
 import type { OrderTokens } from '../orders/order-tokens';
 
@@ -18,6 +18,8 @@ export interface ActionContext {
   readonly db: Db;
   readonly browserId: string;
   readonly user: VerifiedUser | null;
+  /** Firebase: verifies further ID tokens of a request (an anonymous guest's, when merged) and deletes users. */
+  readonly identity: TokenVerifier;
   readonly hostname: string;
   readonly descriptor: HostDescriptor;
   readonly events: EventBus;

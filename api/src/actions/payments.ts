@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { de } from '@shop/shared/i18n';
 import { customerCards, paymentCustomers, payments as paymentsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -29,9 +30,12 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Whose payment customer: the signed-in user, else this browser (guest token). */
+/**
+ * Whose payment customer: an account holder, else this browser (guest token). An anonymous guest
+ * session is a guest here (checkout-spec §6): its cards are never kept for it.
+ */
 function ownerKey(ctx: ActionContext): string {
-  return ctx.user ? ctx.user.uid : `guest:${ctx.browserId}`;
+  return ctx.user && isAccountHolder(ctx.user) ? ctx.user.uid : `guest:${ctx.browserId}`;
 }
 
 async function customerOf(ctx: ActionContext): Promise<string | null> {
@@ -56,14 +60,14 @@ function requireTestMode(ctx: ActionContext) {
 }
 
 /**
- * Saved cards are for customers with an account (checkout-spec §6). A guest's card is attached for
- * the payment in progress only: the profile never lists a guest's cards, so the next person using
- * the same browser is not offered them.
+ * Saved cards are for customers with an account (checkout-spec §6), not for guests and not for an
+ * anonymous guest session. A guest's card is attached for the payment in progress only: the profile
+ * never lists a guest's cards, so the next person using the same browser is not offered them.
  */
 const GetStripeBuyersProfile: ActionHandler<'GetStripeBuyersProfile'> = async (_payload, ctx) =>
   guarded(async () => {
     const p = paymentsOf(ctx.db, ctx.now);
-    if (!ctx.user) return { stripeCustomerId: null, paymentMethods: [], mode: p.mode };
+    if (!isAccountHolder(ctx.user)) return { stripeCustomerId: null, paymentMethods: [], mode: p.mode };
     const customerId = await customerOf(ctx);
     return { stripeCustomerId: customerId, paymentMethods: customerId ? await p.card.listCards(customerId) : [], mode: p.mode };
   });

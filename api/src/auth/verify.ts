@@ -6,11 +6,18 @@ export interface VerifiedUser {
   readonly providerId: string;
   /** Custom claim `staff: true`: may use the staff order board (see docs/adr/0010-staff-board.md). */
   readonly staff?: boolean;
+  /** An anonymous guest session (signInAnonymously): not an account holder (checkout-spec §6). */
+  readonly isAnonymous?: boolean;
 }
 
 export interface TokenVerifier {
   /** The user of a Firebase ID token, or null when the token is invalid or expired. */
   verify(idToken: string): Promise<VerifiedUser | null>;
+  /**
+   * Deletes a Firebase user (the anonymous guest merged into an account). False when it could not
+   * be deleted (no credentials for the admin API): the caller goes on, the guest user stays unused.
+   */
+  deleteUser?(uid: string): Promise<boolean>;
 }
 
 /**
@@ -34,9 +41,19 @@ export async function createFirebaseVerifier(projectId: string, emulatorHost: st
           name: (decoded.name as string | undefined) ?? null,
           providerId: decoded.firebase?.sign_in_provider ?? 'password',
           staff: decoded.staff === true,
+          isAnonymous: decoded.firebase?.sign_in_provider === 'anonymous',
         };
       } catch {
         return null;
+      }
+    },
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid);
+        return true;
+      } catch (error) {
+        console.warn(`[auth] Firebase user ${uid} could not be deleted: ${String(error)}`);
+        return false;
       }
     },
   };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** Path prefixes the Firebase Auth SDK uses against an emulator host. */
@@ -10,6 +11,45 @@ const PREFIXES = ['/identitytoolkit.googleapis.com/', '/securetoken.googleapis.c
  * helper pages (/emulator/auth/…) of the emulator stay reachable.
  */
 const FORBIDDEN = [/^\/emulator\/(?!auth\/)/, /^\/identitytoolkit\.googleapis\.com\/v\d+\/projects\//];
+
+/** Hashes of the inline scripts of an HTML page, as CSP sources ('sha256-…'). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    hashes.push(
+      `'sha256-${crypto
+        .createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+/**
+ * The emulator's two helper pages of a federated sign-in (shop-spec §4 Login, provider redirect or
+ * popup) get their own Content-Security-Policy instead of the shop's: exactly their inline scripts
+ * (by hash) and the scripts they load. The helper frame is framed by the shop itself (the SDK embeds
+ * it), the sign-in page by nobody. Development only (the emulator).
+ */
+export function helperPagePolicy(path: string, html: string): { csp: string; frameOptions: 'SAMEORIGIN' | 'DENY' } | null {
+  const scripts = inlineScriptHashes(html).join(' ');
+  if (path === '/emulator/auth/iframe') {
+    return {
+      csp: `default-src 'none'; script-src ${scripts} https://apis.google.com; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
+      frameOptions: 'SAMEORIGIN',
+    };
+  }
+  if (path === '/emulator/auth/handler') {
+    return {
+      csp:
+        `default-src 'none'; script-src ${scripts} https://unpkg.com; style-src 'unsafe-inline' https://unpkg.com https://fonts.googleapis.com; ` +
+        `font-src https://fonts.gstatic.com; img-src 'self' data: https:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+      frameOptions: 'DENY',
+    };
+  }
+  return null;
+}
 
 /** Headers the SDK sends; never `authorization` (the emulator treats `Bearer owner` as an administrator). */
 const FORWARDED_HEADERS = ['content-type', 'x-client-version', 'x-firebase-gmpid', 'x-firebase-client'];
@@ -42,7 +82,14 @@ export function registerAuthEmulatorProxy(app: FastifyInstance, emulatorHost: st
       reply.code(upstream.status);
       const type = upstream.headers.get('content-type');
       if (type) reply.header('content-type', type);
-      return reply.send(Buffer.from(await upstream.arrayBuffer()));
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const policy = type?.startsWith('text/html') ? helperPagePolicy(path, body.toString('utf8')) : null;
+      if (policy) {
+        reply.raw.removeHeader('content-security-policy');
+        reply.header('content-security-policy', policy.csp);
+        reply.header('x-frame-options', policy.frameOptions);
+      }
+      return reply.send(body);
     });
   }
 }

@@ -56,6 +56,8 @@ export interface RecomputeDeps {
   readonly coupons: CouponRepository;
   /** The signed-in user (individual coupons, stamp card), or null. */
   readonly fuid: string | null;
+  /** False for an anonymous guest session: it has no stamp card (checkout-spec §6); default true. */
+  readonly accountHolder?: boolean;
   /** Branch of the host the order arrives on. */
   readonly filialnummer: number;
   readonly now: number;
@@ -347,7 +349,7 @@ async function serverCoupons(clientCoupons: readonly CouponLine[], deps: Recompu
     result.push(
       await verifyStampReward(line, {
         db: deps.db,
-        fuid: deps.fuid,
+        fuid: deps.accountHolder === false ? null : deps.fuid,
         config,
         stampsEnabled: resolveFeatures(config.features).enableStempel,
         now: deps.now,

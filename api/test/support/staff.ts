@@ -5,11 +5,14 @@ import type { TestApi } from './test-api';
 
 /**
  * A verifier for API tests: 'user:<uid>' is a signed-in guest, 'staff:<uid>' a staff account (the
- * custom claim staff: true). Real token verification is tested against the Auth emulator (auth.test.ts).
+ * custom claim staff: true), 'anon:<uid>' an anonymous guest session (signInAnonymously). Real token
+ * verification is tested against the Auth emulator (auth.test.ts).
  */
 export const testVerifier: TokenVerifier = {
   async verify(token) {
-    const [kind, uid] = token.split(':');
+    // 'anon.<uid>.' is the same token shaped like a JWT (for payloads that must look like one).
+    const [kind, uid] = token.includes(':') ? token.split(':') : token.split('.');
+    if (kind === 'anon' && uid) return { uid, email: null, emailVerified: false, name: null, providerId: 'anonymous', isAnonymous: true };
     if (!uid || (kind !== 'user' && kind !== 'staff')) return null;
     return { uid, email: `${uid}@example.org`, emailVerified: true, name: null, providerId: 'password', ...(kind === 'staff' ? { staff: true } : {}) };
   },

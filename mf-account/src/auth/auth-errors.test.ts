@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorCode, authErrorText } from './auth-errors';
+import { authErrorCode, authErrorText, isPopupDismissed } from './auth-errors';
 
 const err = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -45,5 +45,50 @@ describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
     expect(authErrorCode(err('auth/wrong-password'))).toBe('auth/wrong-password');
     expect(authErrorCode({ code: 42 })).toBeUndefined();
     expect(authErrorCode(null)).toBeUndefined();
+  });
+
+  it('reads too-many-requests by where it happens (shop-spec §8)', () => {
+    expect(authErrorText(err('auth/too-many-requests'), 'password')).toEqual({
+      field: 'password',
+      text: 'Sie haben zu oft ein falsches Passwort eingegeben. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+    });
+    expect(authErrorText(err('auth/too-many-requests'), 'phone')).toEqual({ field: 'phone', text: 'Diese Telefonnummer wurde schon zu oft verwendet' });
+  });
+
+  it('shows the phone and code errors at their fields', () => {
+    expect(authErrorText(err('auth/invalid-phone-number'))).toEqual({ field: 'phone', text: 'Geben Sie eine gültige Telefonnummer ein' });
+    expect(authErrorText(err('auth/invalid-verification-code'))).toEqual({ field: 'code', text: 'Falscher Code. Versuchen Sie es noch einmal.' });
+    expect(authErrorText(err('auth/missing-verification-code')).field).toBe('code');
+    expect(authErrorText(err('auth/code-expired')).text).toBe('Dieser Code ist nicht mehr gültig. Fordern Sie einen neuen Code an.');
+  });
+
+  it('reads an e-mail that does not match the link session (shop-spec §8)', () => {
+    expect(authErrorText(err('auth/invalid-email'), 'emailLink')).toEqual({
+      field: 'email',
+      text: 'Die angegebene E-Mail-Adresse stimmt nicht mit der aktuellen Anmeldesitzung überein.',
+    });
+  });
+
+  it('maps every other code of the catalogue to German', () => {
+    for (const code of [
+      'auth/credential-already-in-use',
+      'auth/account-exists-with-different-credential',
+      'auth/user-cancelled',
+      'auth/expired-action-code',
+      'auth/invalid-action-code',
+      'auth/requires-recent-login',
+      'auth/user-token-expired',
+      'auth/operation-not-allowed',
+      'auth/missing-phone-number',
+      'auth/email-exists',
+    ]) {
+      expect(authErrorText(err(code)).text, code).not.toBe('Es ist ein Problem aufgetreten');
+    }
+  });
+
+  it('ignores a popup the guest closed', () => {
+    expect(isPopupDismissed(err('auth/popup-closed-by-user'))).toBe(true);
+    expect(isPopupDismissed(err('auth/cancelled-popup-request'))).toBe(true);
+    expect(isPopupDismissed(err('auth/popup-blocked'))).toBe(false);
   });
 });

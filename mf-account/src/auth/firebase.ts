@@ -1,15 +1,23 @@
 import { getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import { filter, firstValueFrom } from 'rxjs';
-import type { ResolvedDescriptor } from '@shop/shared/contract';
+import type { ResolvedDescriptor, SignInSettings } from '@shop/shared/contract';
 import { descriptorStore, pageSingleton } from '@shop/shared/stores';
 
 const APP_NAME = 'shop';
 
-async function firebaseConfig(): Promise<NonNullable<ResolvedDescriptor['firebase']>> {
+export type FirebaseSettings = NonNullable<ResolvedDescriptor['firebase']>;
+
+/** This host's Firebase settings (descriptor), once the shell has loaded the descriptor. */
+export async function firebaseSettings(): Promise<FirebaseSettings> {
   const descriptor = await firstValueFrom(descriptorStore.pipe(filter((d): d is ResolvedDescriptor => d !== null)));
   if (!descriptor.firebase) throw new Error(`No Firebase configuration in the deployment descriptor of ${descriptor.host}`);
   return descriptor.firebase;
+}
+
+/** The host's sign-in widget settings (providers, redirect or popup, phone countries). */
+export async function signInSettings(): Promise<SignInSettings> {
+  return (await firebaseSettings()).signIn;
 }
 
 /**
@@ -17,7 +25,7 @@ async function firebaseConfig(): Promise<NonNullable<ResolvedDescriptor['firebas
  * it), configured from the host descriptor.
  */
 export async function getShopFirebaseApp(): Promise<FirebaseApp> {
-  const config = await firebaseConfig();
+  const config = await firebaseSettings();
   return (
     getApps().find((a) => a.name === APP_NAME) ??
     initializeApp(
@@ -34,13 +42,19 @@ export async function getShopFirebaseApp(): Promise<FirebaseApp> {
 }
 
 async function createAuth(): Promise<Auth> {
-  const config = await firebaseConfig();
+  const config = await firebaseSettings();
   const app = await getShopFirebaseApp();
-  // No popup/redirect resolver: e-mail and password only, and no third-party iframe.
+  // No popup/redirect resolver at start: it is passed to the federated calls only, so pages without
+  // a provider sign-in never load Google's helper frame.
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   auth.languageCode = 'de';
-  // The API proxies the emulator's paths, so the whole shop stays on one origin.
-  if (config.useEmulator) connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
+  if (config.useEmulator) {
+    // The API proxies the emulator's paths, so the whole shop stays on one origin.
+    connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
+    // The emulator takes any app verification: the SDK's offline reCAPTCHA stand-in is used for the
+    // phone sign-in (never with a real project: the descriptor's useEmulator is false there).
+    auth.settings.appVerificationDisabledForTesting = true;
+  }
   return auth;
 }
 

@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { onAuthStateChanged, signOut } from 'firebase/auth';
+import { onIdTokenChanged, signOut } from 'firebase/auth';
 import { BehaviorSubject } from 'rxjs';
 import { emit, on } from '@shop/shared/bus';
 import { configureActionClient } from '@shop/shared/client';
@@ -20,7 +20,8 @@ export function toAuthUser(user: User): AuthUser {
     displayName: user.displayName,
     phoneNumber: user.phoneNumber,
     emailVerified: user.emailVerified,
-    providerId: user.providerData[0]?.providerId ?? user.providerId,
+    providerId: user.isAnonymous ? 'anonymous' : (user.providerData[0]?.providerId ?? user.providerId),
+    isAnonymous: user.isAnonymous,
   };
 }
 
@@ -63,7 +64,8 @@ async function startOnce(): Promise<void> {
       return auth.currentUser ? auth.currentUser.getIdToken() : null;
     },
   });
-  onAuthStateChanged(auth, (user) => publishUser(user));
+  // Sign-in, sign-out and token refreshes (a verified e-mail, an upgraded guest keep their uid).
+  onIdTokenChanged(auth, (user) => publishUser(user));
 
   // The server could not verify the token: refresh it; when that fails or keeps failing, sign out.
   let refreshing = false;

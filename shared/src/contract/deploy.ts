@@ -1,6 +1,35 @@
 import { z } from 'zod';
 import { branchSettings, featureFlags } from './appconfig';
 
+/**
+ * Ways to sign in a host offers (shop-spec §3 "Providers", §4 Login): e-mail with password, e-mail
+ * link, phone (SMS code), the federated providers Google and Apple, and anonymous guest sessions.
+ */
+export const signInProvider = z.enum(['password', 'emailLink', 'phone', 'google.com', 'apple.com', 'anonymous']);
+export type SignInProvider = z.infer<typeof signInProvider>;
+
+/** Countries the phone sign-in offers (shop-spec §4: DE default, AT, CH). */
+export const phoneCountryCode = z.enum(['DE', 'AT', 'CH']);
+export type PhoneCountryCode = z.infer<typeof phoneCountryCode>;
+
+export const signInSettings = z
+  .object({
+    providers: z.array(signInProvider).min(1),
+    /** Federated providers: a full-page redirect (default) or a popup (shop-spec §4 Login). */
+    flow: z.enum(['redirect', 'popup']).default('redirect'),
+    /** Phone sign-in: only these countries (a non-empty list), or all but these; not both (shop-spec §5). */
+    whitelistedCountries: z.array(phoneCountryCode).min(1).optional(),
+    blacklistedCountries: z.array(phoneCountryCode).optional(),
+  })
+  .strict()
+  .refine((s) => !(s.whitelistedCountries && s.blacklistedCountries), {
+    message: 'whitelistedCountries and blacklistedCountries cannot both be set',
+  })
+  .refine((s) => !s.blacklistedCountries || s.blacklistedCountries.length < phoneCountryCode.options.length, {
+    message: 'blacklistedCountries leaves no country for the phone sign-in',
+  });
+export type SignInSettings = z.infer<typeof signInSettings>;
+
 const semver = z.string().regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'expected a semantic version');
 
 /**
@@ -35,6 +64,8 @@ export const hostDescriptor = z
           .string()
           .regex(/^[A-Za-z0-9_-]{60,120}$/, 'expected the public VAPID key (base64url)')
           .optional(),
+        /** The sign-in widget of this host (shop-spec §4 Login); absent: e-mail and password only. */
+        signIn: signInSettings.default({ providers: ['password'], flow: 'redirect' }),
       })
       .optional(),
   })

@@ -40,10 +40,17 @@ export const SHOP_CONSTANTS = {
   cartIdClearAfterMs: 20_000,
   /** Query parameter handling guard. */
   queryGuardMs: 10_000,
+  /** Phone sign-in (§4 Login, §5, §9): at most 6 code attempts, resend after 15 s, a 6-digit code. */
   phoneAttempts: 6,
   phoneResendCountdownS: 15,
+  phoneCodeLength: 6,
+  /** Phone valid if at least 8 characters in the general check (§5). */
+  phoneMinLength: 8,
   successScreenMs: 1_000,
   widgetBusySpinnerMs: 500,
+  /** Sign-in popup of a federated provider: 500 x 600 (§9). */
+  signInPopupWidth: 500,
+  signInPopupHeight: 600,
   scriptLoadTimeoutMs: 5_000,
   oneTapLoadTimeoutMs: 10_000,
   emailLinkCookieS: 3_600,

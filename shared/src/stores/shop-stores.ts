@@ -138,6 +138,8 @@ export interface AuthUser {
   readonly phoneNumber: string | null;
   readonly emailVerified: boolean;
   readonly providerId: string;
+  /** An anonymous guest session (signInAnonymously): not an account holder (checkout-spec §6). */
+  readonly isAnonymous?: boolean;
 }
 
 /** Signed-in user, published by mf-account (not persisted: Firebase keeps the session). */

@@ -2,16 +2,23 @@ import { useState } from 'react';
 import { emit } from '@shop/shared/bus';
 import { account as texts } from '@shop/shared/i18n/account';
 import { fill } from '@shop/shared/i18n/fill';
+import { profile as p } from '@shop/shared/i18n/profile';
 import { Link } from '@shop/shared/react';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { signOutUser } from '../../auth/account-flows';
 import { useSession } from '../../auth/use-session';
 import css from '../account.module.css';
+import { DeleteSection, EmailSection, PasswordSection } from './AccountSecurity';
+import { ProfileForm } from './ProfileForm';
 
-/** Account: the signed-in user, links to orders and stamp card, sign-out (shop-spec §4 Login). */
+/**
+ * Account: the signed-in user and the profile (name, phone, addresses; e-mail verification and
+ * change; password; deletion), links to orders and stamp card, sign-out (shop-spec §4 Login, issue
+ * 14). An anonymous guest session is offered the upgrade to an account.
+ */
 export function AccountPage() {
   const { ready, user } = useSession();
-  const [signedOut, setSignedOut] = useState(false);
+  const [signedOut, setSignedOut] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (!ready) {
@@ -27,7 +34,7 @@ export function AccountPage() {
       <Page title={texts.accountTitle} testId="account-page">
         {signedOut ? (
           <div className={css.notice}>
-            <Notice testId="account-signed-out">{texts.signedOut}</Notice>
+            <Notice testId="account-signed-out">{signedOut}</Notice>
           </div>
         ) : null}
         <p className={css.info}>{texts.notSignedIn}</p>
@@ -50,7 +57,7 @@ export function AccountPage() {
     setBusy(true);
     try {
       await signOutUser();
-      setSignedOut(true);
+      setSignedOut(texts.signedOut);
       emit('shell:overlay', { kind: 'snackbar', text: texts.signedOut });
     } catch (error) {
       console.error('[mf_account] sign-out failed', error);
@@ -60,11 +67,43 @@ export function AccountPage() {
     }
   };
 
+  const links = (
+    <>
+      <Link to="Bestellungen" className={buttonClass('secondary', true)}>
+        {texts.myOrders}
+      </Link>
+      <Link to="Stempelkarte" className={buttonClass('secondary', true)}>
+        {texts.stampCard}
+      </Link>
+      <Link to="Einstellungen" className={buttonClass('secondary', true)} data-testid="account-to-settings">
+        {texts.toSettings}
+      </Link>
+      <Button variant="ghost" block disabled={busy} onClick={() => void signOut()} data-testid="account-sign-out">
+        {texts.signOut}
+      </Button>
+    </>
+  );
+
+  if (user.isAnonymous) {
+    return (
+      <Page title={texts.accountTitle} testId="account-page">
+        <section className={css.card} data-testid="account-guest">
+          <h2 className={css.sectionTitle}>{p.guestTitle}</h2>
+          <p className={css.muted}>{p.guestInfo}</p>
+          <Link to="Anmelden" className={buttonClass('primary', true)} data-testid="account-upgrade">
+            {p.guestUpgrade}
+          </Link>
+        </section>
+        <div className={css.actions}>{links}</div>
+      </Page>
+    );
+  }
+
   return (
     <Page title={texts.accountTitle} testId="account-page">
       <div className={css.card}>
         <p className={css.greeting} data-testid="account-signed-in-as">
-          {fill(texts.signedInAs, { name: user.displayName || user.email || '' })}
+          {fill(texts.signedInAs, { name: user.displayName || user.email || user.phoneNumber || '' })}
         </p>
         <dl className={css.facts}>
           {user.displayName ? (
@@ -73,27 +112,25 @@ export function AccountPage() {
               <dd data-testid="account-name">{user.displayName}</dd>
             </div>
           ) : null}
-          <div className={css.fact}>
-            <dt>{texts.email}</dt>
-            <dd data-testid="account-email">{user.email}</dd>
-          </div>
+          {user.email ? (
+            <div className={css.fact}>
+              <dt>{texts.email}</dt>
+              <dd data-testid="account-email">{user.email}</dd>
+            </div>
+          ) : null}
+          {user.phoneNumber ? (
+            <div className={css.fact}>
+              <dt>{p.phoneAccount}</dt>
+              <dd data-testid="account-phone">{user.phoneNumber}</dd>
+            </div>
+          ) : null}
         </dl>
-        <p className={css.info}>{user.emailVerified ? texts.emailVerified : texts.emailNotVerified}</p>
       </div>
-      <div className={css.actions}>
-        <Link to="Bestellungen" className={buttonClass('secondary', true)}>
-          {texts.myOrders}
-        </Link>
-        <Link to="Stempelkarte" className={buttonClass('secondary', true)}>
-          {texts.stampCard}
-        </Link>
-        <Link to="Einstellungen" className={buttonClass('secondary', true)} data-testid="account-to-settings">
-          {texts.toSettings}
-        </Link>
-        <Button variant="ghost" block disabled={busy} onClick={() => void signOut()} data-testid="account-sign-out">
-          {texts.signOut}
-        </Button>
-      </div>
+      <ProfileForm fuid={user.uid} fallback={{ name: user.displayName ?? '', phone: user.phoneNumber ?? '' }} />
+      <EmailSection user={user} />
+      {user.providerId === 'password' ? <PasswordSection /> : null}
+      <div className={css.actions}>{links}</div>
+      <DeleteSection onDeleted={() => setSignedOut(p.deleted)} />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ask, emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import type { SavedCard } from '@shop/shared/contract';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { account as texts } from '@shop/shared/i18n/account';
 import { fill } from '@shop/shared/i18n/fill';
@@ -27,7 +28,9 @@ export function PaymentMethodsPage() {
   const [profile, setProfile] = useState<Profile | 'loading' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
 
-  const uid = user?.uid;
+  // Saved cards are for account holders only (checkout-spec §6): not for an anonymous guest session.
+  const holder = isAccountHolder(user);
+  const uid = holder ? user?.uid : undefined;
   useEffect(() => {
     if (!uid) return;
     let alive = true;
@@ -63,8 +66,8 @@ export function PaymentMethodsPage() {
   };
 
   const body = () => {
-    if (!ready || (user && profile === 'loading')) return <Skeleton height={160} />;
-    if (!user) return <SignInRequired />;
+    if (!ready || (holder && profile === 'loading')) return <Skeleton height={160} />;
+    if (!holder) return <SignInRequired />;
     if (profile === 'failed' || profile === 'loading') {
       return (
         <div className={css.notice}>

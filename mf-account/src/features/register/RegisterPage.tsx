@@ -4,7 +4,8 @@ import { account as texts } from '@shop/shared/i18n/account';
 import { fill } from '@shop/shared/i18n/fill';
 import { Link } from '@shop/shared/react';
 import { Button, Notice, Page, Skeleton, TextField, buttonClass } from '@shop/shared/ui';
-import { registerWithPassword } from '../../auth/account-flows';
+import { completeSignIn } from '../../auth/after-sign-in';
+import { createAccount } from '../../auth/email-flows';
 import { authErrorText, type AuthErrorField } from '../../auth/auth-errors';
 import { useSession } from '../../auth/use-session';
 import css from '../account.module.css';
@@ -22,7 +23,10 @@ function validate(email: string, name: string, password: string): Errors {
   return errors;
 }
 
-/** Registrierung: account creation with e-mail, optional full name and password. */
+/**
+ * Registrierung: account creation with e-mail, optional full name and password (the widget's
+ * account creation page, reachable directly). An anonymous guest is upgraded.
+ */
 export function RegisterPage() {
   const { ready, user } = useSession();
   const [email, setEmail] = useState('');
@@ -39,7 +43,8 @@ export function RegisterPage() {
       </Page>
     );
   }
-  if (user && !busy) {
+  // An anonymous guest creates the account here too: it is an upgrade (same uid, orders kept).
+  if (user && !user.isAnonymous && !busy) {
     return (
       <Page title={texts.registerTitle} testId="register-page">
         <Notice>{fill(texts.signedInAs, { name: user.displayName || user.email || '' })}</Notice>
@@ -62,7 +67,7 @@ export function RegisterPage() {
     if (Object.keys(validate(email, name, password)).length > 0) return;
     setBusy(true);
     try {
-      await registerWithPassword(email, password, name);
+      await completeSignIn(await createAccount(email, password, name));
     } catch (error) {
       setServerError(authErrorText(error));
       setBusy(false);

@@ -7,9 +7,10 @@ import { Button, Notice, Page, TextField } from '@shop/shared/ui';
 import { sendPasswordReset } from '../../auth/account-flows';
 import css from '../account.module.css';
 
-/** resetPassword: sends the password reset e-mail (shop-spec §7, §8). */
+/** resetPassword: password recovery and its sent page; sends the reset e-mail (shop-spec §4, §7, §8). */
 export function ResetPasswordPage() {
-  const [email, setEmail] = useState('');
+  // The widget's 'Probleme bei der Anmeldung?' link passes the e-mail already typed.
+  const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');
   const [attempted, setAttempted] = useState(false);
   const [result, setResult] = useState<'sent' | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,6 @@
 import type { StampCard } from '@shop/shared/contract';
 import { callAction } from '@shop/shared/client';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { isStampCardFull, stampSlots, stampsShown } from '@shop/shared/domain/stamps';
 import { account as texts } from '@shop/shared/i18n/account';
@@ -49,14 +50,17 @@ function UserStampCard({ fuid }: { fuid: string }) {
   return <Slots score={state.value.punktestand} />;
 }
 
-/** Stempelkarte: 10 slots filled by the score, info text, 'Zur Registrierung' when logged out (checkout-spec §2). */
+/** Stempelkarte: 10 slots filled by the score, info text, 'Zur Registrierung' without an account (checkout-spec §2). */
 export function StampCardPage() {
   const { ready, user } = useSession();
+  // An anonymous guest session collects for later (its orders count once it becomes an account)
+  // but has no stamp card yet (checkout-spec §6): it is offered the registration.
+  const holder = isAccountHolder(user);
   return (
     <Page title={texts.stampTitle} testId="stamp-page">
-      {!ready ? <Skeleton height={200} /> : user ? <UserStampCard fuid={user.uid} /> : <Slots score={0} />}
+      {!ready ? <Skeleton height={200} /> : holder && user ? <UserStampCard fuid={user.uid} /> : <Slots score={0} />}
       <p className={css.info}>{texts.stampInfo}</p>
-      {ready && !user ? (
+      {ready && !holder ? (
         <div className={css.actions}>
           <Link to="Registrierung" className={buttonClass('primary', true)} data-testid="stamp-to-registration">
             {texts.toRegistration}

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform } from '@shop/shared/bus';
+import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { productLines } from '@shop/shared/domain/cart';
 import { checkoutRedirect, needsHumanCheck, type StepKind } from '@shop/shared/domain/checkout-flow';
 import { hasErrors, normaliseEmail, phoneError, timeChoiceError, validatePersonalData, type FieldErrors } from '@shop/shared/domain/checkout-validation';
@@ -192,7 +193,8 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   function complete(order: SavedOrder) {
     doneRef.current = order;
     setDone(order);
-    finishOrder(order, flow, { askGuestToLogin: !ctx.user && features.enableStempel });
+    // Stamps are for account holders: a guest, also an anonymous guest session, is asked to sign in.
+    finishOrder(order, flow, { askGuestToLogin: !isAccountHolder(ctx.user) && features.enableStempel });
   }
 
   async function place(): Promise<void> {

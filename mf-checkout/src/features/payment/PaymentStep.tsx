@@ -3,6 +3,7 @@ import { filter } from 'rxjs';
 import type { SavedCard, SavedOrder } from '@shop/shared/contract';
 import { emit, on } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
+import { buyerFuid, offeredMethods, type Method } from './offered-methods';
 import { isCustomerCardSufficient } from '@shop/shared/domain/checkout-validation';
 import { formatEuro } from '@shop/shared/domain/money';
 import { closedOrderText } from '@shop/shared/domain/orders';
@@ -21,8 +22,6 @@ const LivePaypalButtons = lazy(() => import('./live/paypal'));
 const StripeAddCard = lazy(() => import('./live/stripe').then((m) => ({ default: m.StripeAddCard })));
 
 const t = de.checkout;
-
-type Method = 'paypal' | 'credit' | 'wallet' | 'customerCard';
 
 type Dialog =
   | { kind: 'addCard' }
@@ -65,14 +64,10 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
     };
   }, [live, payments.stripePublishableKey, config.providers.wallet, order.total]);
 
-  const methods = useMemo(() => {
-    const list: Method[] = [];
-    if (config.providers.paypal && (!live || payments.paypalClientId)) list.push('paypal');
-    if (config.providers.stripe && (!live || payments.stripePublishableKey)) list.push('credit');
-    if (config.providers.stripe && config.providers.wallet && walletAvailable && (!live || payments.stripePublishableKey)) list.push('wallet');
-    if (config.providers.customerCard && ctx.user) list.push('customerCard');
-    return list;
-  }, [config.providers, live, payments, walletAvailable, ctx.user]);
+  const methods = useMemo(
+    () => offeredMethods({ providers: config.providers, payments, walletAvailable, user: ctx.user }),
+    [config.providers, payments, walletAvailable, ctx.user],
+  );
 
   useEffect(() => onMethod?.(method ? t.methodLabels[method] : undefined), [method, onMethod]);
 
@@ -365,7 +360,7 @@ function CardPanel({
     try {
       let customerId = profile?.customerId ?? null;
       if (!customerId) {
-        const buyer = await providerCall('CreateStripeBuyer', { fuid: ctx.user?.uid ?? null, email: order.userInfo.email }, t.cardConnectionError);
+        const buyer = await providerCall('CreateStripeBuyer', { fuid: buyerFuid(ctx.user), email: order.userInfo.email }, t.cardConnectionError);
         if (!buyer.ok) throw new PaymentFailure(t.unexpectedError, t.pleaseRetry);
         customerId = buyer.stripeCustomerId;
       }

@@ -4,11 +4,13 @@ import { cart } from './cart';
 import { checkout } from './checkout';
 import { menu } from './menu';
 import { orders } from './orders';
-import { push } from './push';
 import { overlays } from './overlays';
 import { privacy } from './privacy';
+import { profile } from './profile';
+import { push } from './push';
 import { shell } from './shell';
+import { signin } from './signin';
 import { staff } from './staff';
 
 /** The one German text catalogue. Spec texts verbatim, typos included where the spec says so. */
-export const de = { shell, menu, cart, checkout, orders, account, push, privacy, overlays, cards, staff } as const;
+export const de = { shell, menu, cart, checkout, orders, account, signin, profile, push, privacy, overlays, cards, staff } as const;
