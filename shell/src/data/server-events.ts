@@ -1,6 +1,6 @@
 import { emit } from '@shop/shared/bus';
 import { currentIdToken } from '@shop/shared/client';
-import { orderChannel } from '@shop/shared/contract';
+import { orderChannel } from '@shop/shared/contract/channels';
 import { ordersToFollow } from '@shop/shared/domain/orders';
 import { authStore, lastOrdersStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
 
