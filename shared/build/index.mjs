@@ -47,15 +47,16 @@ function installedVersion(requireFromApp, request) {
  * the wrong one; the release gate refuses it before guests see it. The pure part of @shop/shared
  * is not shared: each app bundles the version it was built with.
  */
-export function sharedConfig(appDir) {
+export function sharedConfig(appDir, { eager = false } = {}) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const shared = {};
+  const loading = eager ? { eager: true } : {};
   for (const request of SINGLETONS) {
     const version = installedVersion(requireFromApp, request);
-    shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version };
+    shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version, ...loading };
   }
   for (const entry of RUNTIME_ENTRIES) {
-    shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION };
+    shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION, ...loading };
   }
   return shared;
 }
@@ -146,7 +147,9 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedConfig(appDir),
+        // The shell is always on the page first: its singletons are eager (in its first file, no
+        // round trip after it), and the remotes take them from the share scope (issue 11).
+        shared: sharedConfig(appDir, { eager: host }),
         // 'version-first' would fetch every remote entry at start-up: one unreachable remote would
         // break the whole shop (ARCHITECTURE.md, Known pitfalls).
         shareStrategy: 'loaded-first',
