@@ -160,6 +160,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   await registerStaticRoutes(app, {
     appRoot: config.appRoot,
     store,
+    descriptorFor: (request) => resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments),
     shellVersionFor: (request) => {
       try {
         return descriptors.forHost(request.hostname).shell;

@@ -14,6 +14,26 @@ const IMMUTABLE = /^public, max-age=31536000, immutable$/;
 const INDEX_HTML =
   '<!doctype html><html lang="de"><head><title>Street Food</title></head><body><div id="shell-root"></div><script defer src="/main.1a2b3c4d.js"></script></body></html>';
 
+/** The parts of a remote's mf-manifest.json the shell document's preloads read. */
+const MENU_MANIFEST = {
+  name: 'mf_menu',
+  metaData: { publicPath: '/mf/mf-menu/0.1.0/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      name: 'app',
+      assets: { js: { sync: ['__federation_expose_app.1234abcd.js'], async: ['176.00000000.js'] }, css: { sync: ['app.5678abcd.css'], async: [] } },
+    },
+  ],
+};
+
+/** The document as the shell built it, with what the API puts at the end of its head. */
+function parts(body: string): { html: string; preloads: string[]; descriptor: { host: string; remotes: Record<string, { entry: string }> } | null } {
+  const descriptor = /<script type="application\/json" id="shop-descriptor">(.*?)<\/script>/.exec(body)?.[1];
+  const preloads = [...body.matchAll(/<link rel="preload" href="([^"]+)" as="([a-z]+)"( crossorigin="anonymous")?>/g)].map((m) => `${m[2]} ${m[1]}`);
+  const html = body.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script type="application\/json"[^<]*<\/script>/, '');
+  return { html, preloads, descriptor: descriptor ? (JSON.parse(descriptor) as never) : null };
+}
+
 let appRoot: string;
 let api: Api;
 
@@ -48,7 +68,7 @@ beforeAll(async () => {
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");');
   write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/dist/manifest.webmanifest', '{"name":"Street Food"}');
-  write('mf-menu/dist/0.1.0/mf-manifest.json', '{"name":"mf_menu"}');
+  write('mf-menu/dist/0.1.0/mf-manifest.json', JSON.stringify(MENU_MANIFEST));
   write('mf-menu/dist/0.1.0/remoteEntry.js', 'var mf_menu;');
   write('mf-menu/dist/0.1.0/512.9f8e7d6c.js', 'console.log("menu chunk");');
   write('mf-menu/dist/0.1.0/assets/burrito.0a1b2c3d.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -88,7 +108,7 @@ describe('versioned remote folders /mf/<remote>/<version>/', () => {
   it('serves mf-manifest.json and remoteEntry.js (no content hash) with no-cache', async () => {
     const manifest = await get('/mf/mf-menu/0.1.0/mf-manifest.json');
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toEqual({ name: 'mf_menu' });
+    expect(manifest.json()).toEqual(MENU_MANIFEST);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const entry = await get('/mf/mf-menu/0.1.0/remoteEntry.js');
     expect(entry.statusCode).toBe(200);
@@ -130,7 +150,25 @@ describe('the shell', () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX_HTML);
+    const { html, descriptor } = parts(res.body);
+    expect(html).toBe(INDEX_HTML);
+    // The host's descriptor is inlined: the shell starts without asking for it.
+    expect(descriptor?.host).toBe('localhost');
+    expect(descriptor?.remotes.mf_menu?.entry).toBe('/mf/mf-menu/0.1.0/mf-manifest.json');
+  });
+
+  it("preloads the route's remote (manifest, entry, the exposed app's files) and nothing for a shell page", async () => {
+    const item = parts((await get('/Speise/burrito-classic-chicken')).body);
+    expect(item.preloads).toEqual([
+      'fetch /mf/mf-menu/0.1.0/mf-manifest.json',
+      'script /mf/mf-menu/0.1.0/remoteEntry.js',
+      'style /mf/mf-menu/0.1.0/app.5678abcd.css',
+      'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
+    ]);
+    // The manifest is fetched in CORS mode by the federation runtime: its preload says so.
+    expect((await get('/Speise/burrito-classic-chicken')).body).toContain('href="/mf/mf-menu/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous"');
+    // Home belongs to the shell; the cart widgets' remote is not built in this app root.
+    expect(parts((await get('/')).body).preloads).toEqual([]);
   });
 
   it('serves its hashed chunks immutable and its unhashed files (service worker, web manifest) no-cache', async () => {

@@ -12,6 +12,8 @@ export interface ShopContext {
   readonly reservationUrl: string | undefined;
   /** Whether guests may order at a table at all (app config inhouseOrderingEnabled). */
   readonly inhouseOrdering: boolean;
+  /** The app config is known (cached or fetched): until then, what depends on its switches keeps its place empty. */
+  readonly configLoaded: boolean;
 }
 
 /** Feature flags (defaults < app config < host descriptor) and the in-house state, for the shell's UI. */
@@ -31,5 +33,6 @@ export function useShopContext(): ShopContext {
     area: table.area,
     reservationUrl: appData?.appconfig.reservationUrl,
     inhouseOrdering: (appData?.appconfig.inhouseOrderingEnabled ?? false) && features.orderingEnabled,
+    configLoaded: appData !== null,
   };
 }
