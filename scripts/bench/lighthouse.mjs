@@ -59,7 +59,11 @@ async function launchChromium() {
         await gone;
         clearTimeout(timer);
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // Chromium's last writes to a throw-away profile; the OS cleans /tmp.
+      }
     },
   };
 }
