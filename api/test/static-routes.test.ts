@@ -164,11 +164,15 @@ describe('the shell', () => {
       'script /mf/mf-menu/0.1.0/remoteEntry.js',
       'style /mf/mf-menu/0.1.0/app.5678abcd.css',
       'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
+      // The data the page asks for first (api/src/http/resource-routes.ts).
+      'fetch /api/appconfig',
+      'fetch /api/menu/food',
     ]);
+    expect(parts((await get('/Getraenk/cola')).body).preloads.slice(-2)).toEqual(['fetch /api/appconfig', 'fetch /api/menu/drink']);
     // The manifest is fetched in CORS mode by the federation runtime: its preload says so.
     expect((await get('/Speise/burrito-classic-chicken')).body).toContain('href="/mf/mf-menu/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous"');
     // Home belongs to the shell; the cart widgets' remote is not built in this app root.
-    expect(parts((await get('/')).body).preloads).toEqual([]);
+    expect(parts((await get('/')).body).preloads).toEqual(['fetch /api/appconfig']);
   });
 
   it('serves its hashed chunks immutable and its unhashed files (service worker, web manifest) no-cache', async () => {

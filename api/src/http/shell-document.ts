@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
+import { APPCONFIG_RESOURCE, MENU_RESOURCE } from '@shop/shared/contract/resources';
 import { matchRoute } from '@shop/shared/routes';
 
 /**
@@ -91,6 +92,18 @@ export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string,
       for (const file of expose.assets?.js?.sync ?? []) add(`${base}${file}`, 'script');
     }
   }
+  return links;
+}
+
+/**
+ * The data a page asks for as soon as it runs (resource-routes.ts): the app config on every page,
+ * the menu its remote shows (the menu pages one kind, the cart both, for its article lookup).
+ */
+export function resourcePreloads(pathname: string): PreloadLink[] {
+  const match = matchRoute(pathname);
+  const links: PreloadLink[] = [{ href: APPCONFIG_RESOURCE, as: 'fetch' }];
+  if (match?.app === 'mf_menu') links.push({ href: MENU_RESOURCE[/^Getraenk/.test(match.name) ? 'drink' : 'food'], as: 'fetch' });
+  if (match?.app === 'mf_cart') links.push({ href: MENU_RESOURCE.food, as: 'fetch' }, { href: MENU_RESOURCE.drink, as: 'fetch' });
   return links;
 }
 

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
-import { manifestReader, remotePreloads, renderShellDocument } from './shell-document';
+import { manifestReader, remotePreloads, renderShellDocument, resourcePreloads } from './shell-document';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
@@ -115,7 +115,8 @@ export async function registerStaticRoutes(app: FastifyInstance, { appRoot, stor
       // No descriptor for this host: the shell asks /deploy/descriptor.json and reports it.
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const document = renderShellDocument(html, descriptor, descriptor ? remotePreloads(descriptor, pathname, readManifest) : []);
+    const preloads = descriptor ? [...remotePreloads(descriptor, pathname, readManifest), ...resourcePreloads(pathname)] : [];
+    const document = renderShellDocument(html, descriptor, preloads);
     reply.header('cache-control', CACHE_REVALIDATE);
     return reply.code(status).type('text/html; charset=utf-8').send(document);
   };
