@@ -58,6 +58,6 @@ describe.each(testDatabases())('GET resources on $name', (database) => {
     expect((await get('/api/appconfig', { 'if-none-match': etag })).statusCode).toBe(304);
     const other = await get('/api/appconfig', { host: 'eimsbuettel.localhost', 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
-    expect((other.json() as { branch: { filialnummer: number } }).branch.filialnummer).toBe(2);
+    expect(other.json<{ branch: { filialnummer: number } }>().branch.filialnummer).toBe(2);
   });
 });
