@@ -66,6 +66,7 @@ beforeAll(async () => {
   appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-static-'));
   write('shell/dist/index.html', INDEX_HTML);
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");');
+  write('shell/dist/shared-files.json', JSON.stringify({ 'react-router-dom': ['176.aaaaaaaa.js', '464.bbbbbbbb.js'], 'react-router': ['176.aaaaaaaa.js'] }));
   write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/dist/manifest.webmanifest', '{"name":"Street Food"}');
   write('mf-menu/dist/0.1.0/mf-manifest.json', JSON.stringify(MENU_MANIFEST));
@@ -164,6 +165,9 @@ describe('the shell', () => {
       'script /mf/mf-menu/0.1.0/remoteEntry.js',
       'style /mf/mf-menu/0.1.0/app.5678abcd.css',
       'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
+      // The router the remotes take from the shell (shared/build/shared-files-plugin.mjs), once.
+      'script /176.aaaaaaaa.js',
+      'script /464.bbbbbbbb.js',
       // The data the page asks for first (api/src/http/resource-routes.ts).
       'fetch /api/appconfig',
       'fetch /api/menu/food',

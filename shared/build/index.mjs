@@ -11,6 +11,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { CopyPublicPlugin } from './copy-public-plugin.mjs';
 import { BuildInfoPlugin } from './build-info-plugin.mjs';
+import { SharedFilesPlugin } from './shared-files-plugin.mjs';
 import { RUNTIME_ENTRIES, RUNTIME_VERSION } from './runtime-part.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,14 @@ export const SINGLETONS = [
   'single-spa',
   'single-spa-react',
 ];
+
+/**
+ * Singletons the shell does not use itself but provides from a chunk of its own (not eager), so that
+ * every remote runs on the shell's copy and the page can preload that one file with the route's
+ * remote (issue 11). Without it the first remote to start would provide it: nobody knows which file.
+ * The shell names them in `shell/src/federation/provided-singletons.ts`.
+ */
+export const PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -58,6 +67,7 @@ export function sharedConfig(appDir, { eager = false } = {}) {
   for (const entry of RUNTIME_ENTRIES) {
     shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION, ...loading };
   }
+  if (eager) for (const request of PROVIDED_BY_SHELL) shared[request] = { ...shared[request], eager: false };
   return shared;
 }
 
@@ -165,6 +175,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
       ...(host
         ? [
             new CopyPublicPlugin(path.join(appDir, 'public')),
+            new SharedFilesPlugin({ names: PROVIDED_BY_SHELL }),
             new HtmlWebpackPlugin({
               template: './src/index.html',
               inject: 'body',

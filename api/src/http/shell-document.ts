@@ -95,6 +95,20 @@ export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string,
   return links;
 }
 
+/** shared-files.json of the shell build (shared/build/shared-files-plugin.mjs): singleton -> its files. */
+export type SharedFiles = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The files of the singletons the shell provides for its remotes (the router): every remote's app
+ * takes them from the shell, so a page of a remote preloads them with the remote.
+ */
+export function sharedPreloads(pathname: string, sharedFiles: SharedFiles | null): PreloadLink[] {
+  const app = matchRoute(pathname)?.app;
+  if (!sharedFiles || !app || app === 'shell') return [];
+  const files = new Set(Object.values(sharedFiles).flat());
+  return [...files].sort().map((file) => ({ href: `/${file}`, as: 'script' as const }));
+}
+
 /**
  * The data a page asks for as soon as it runs (resource-routes.ts): the app config on every page,
  * the menu its remote shows (the menu pages one kind, the cart both, for its article lookup).

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
-import { manifestReader, remotePreloads, renderShellDocument, resourcePreloads } from './shell-document';
+import { manifestReader, remotePreloads, renderShellDocument, resourcePreloads, sharedPreloads, type SharedFiles } from './shell-document';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
@@ -103,8 +103,25 @@ export async function registerStaticRoutes(app: FastifyInstance, { appRoot, stor
     }
   };
 
+  /** The shell build's shared-files.json (kept while its modification time stays), or null. */
+  const sharedFilesCache = new Map<string, { mtimeMs: number; files: SharedFiles | null }>();
+  const readSharedFiles = (root: string): SharedFiles | null => {
+    const file = path.join(root, 'shared-files.json');
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const cached = sharedFilesCache.get(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.files;
+      const files = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedFiles;
+      sharedFilesCache.set(file, { mtimeMs, files });
+      return files;
+    } catch {
+      return null;
+    }
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const html = readDocument(path.join(shellRootOf(request), 'index.html'));
+    const shellRoot = shellRootOf(request);
+    const html = readDocument(path.join(shellRoot, 'index.html'));
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('Die Shell ist noch nicht gebaut. Bitte `npm start` ausführen.');
     }
@@ -115,7 +132,9 @@ export async function registerStaticRoutes(app: FastifyInstance, { appRoot, stor
       // No descriptor for this host: the shell asks /deploy/descriptor.json and reports it.
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const preloads = descriptor ? [...remotePreloads(descriptor, pathname, readManifest), ...resourcePreloads(pathname)] : [];
+    const preloads = descriptor
+      ? [...remotePreloads(descriptor, pathname, readManifest), ...sharedPreloads(pathname, readSharedFiles(shellRoot)), ...resourcePreloads(pathname)]
+      : [];
     const document = renderShellDocument(html, descriptor, preloads);
     reply.header('cache-control', CACHE_REVALIDATE);
     return reply.code(status).type('text/html; charset=utf-8').send(document);
