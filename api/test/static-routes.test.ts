@@ -66,7 +66,14 @@ beforeAll(async () => {
   appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-static-'));
   write('shell/dist/index.html', INDEX_HTML);
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");');
-  write('shell/dist/shared-files.json', JSON.stringify({ 'react-router-dom': ['176.aaaaaaaa.js', '464.bbbbbbbb.js'], 'react-router': ['176.aaaaaaaa.js'] }));
+  write(
+    'shell/dist/shared-files.json',
+    JSON.stringify({
+      'react-router-dom': ['176.aaaaaaaa.js', '464.bbbbbbbb.js'],
+      'react-router': ['176.aaaaaaaa.js'],
+      '@shop/shared/stores/preferences': ['548.cccccccc.js'],
+    }),
+  );
   write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/dist/manifest.webmanifest', '{"name":"Street Food"}');
   write('mf-menu/dist/0.1.0/mf-manifest.json', JSON.stringify(MENU_MANIFEST));
@@ -168,6 +175,7 @@ describe('the shell', () => {
       // The router the remotes take from the shell (shared/build/shared-files-plugin.mjs), once.
       'script /176.aaaaaaaa.js',
       'script /464.bbbbbbbb.js',
+      'script /548.cccccccc.js',
       // The data the page asks for first (api/src/http/resource-routes.ts).
       'fetch /api/appconfig',
       'fetch /api/menu/food',
@@ -175,6 +183,10 @@ describe('the shell', () => {
     expect(parts((await get('/Getraenk/cola')).body).preloads.slice(-2)).toEqual(['fetch /api/appconfig', 'fetch /api/menu/drink']);
     // The manifest is fetched in CORS mode by the federation runtime: its preload says so.
     expect((await get('/Speise/burrito-classic-chicken')).body).toContain('href="/mf/mf-menu/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous"');
+    // The cart takes the router from the shell, not the menu's preferences.
+    const cart = parts((await get('/Korb')).body).preloads;
+    expect(cart).toContain('script /176.aaaaaaaa.js');
+    expect(cart).not.toContain('script /548.cccccccc.js');
     // Home belongs to the shell; the cart widgets' remote is not built in this app root.
     expect(parts((await get('/')).body).preloads).toEqual(['fetch /api/appconfig']);
   });

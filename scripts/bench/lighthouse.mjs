@@ -124,6 +124,10 @@ export function summarise(lhr) {
     scripts: ofType('script').requestCount,
     imageBytes: ofType('image').transferSize,
     lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // Where the main thread went (bootup-time): the scripts that cost the most CPU.
+    bootup: (audit('bootup-time')?.details?.items ?? [])
+      .slice(0, 6)
+      .map((item) => ({ url: item.url, totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting), parseMs: Math.round(item.scriptParseCompile) })),
     // What moved (the layout-shifts audit): the element and its share of the CLS.
     layoutShifts: (audit('layout-shifts')?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.snippet ?? null, score: item.score })),
     runWarnings: lhr.runWarnings ?? [],
@@ -177,6 +181,7 @@ export async function measureLighthouse(baseUrl, { repoRoot, runs = 3, pages = P
       runs: samples.map(({ requestList: _list, ...s }) => s),
       lcpElement: representative.lcpElement,
       layoutShifts: representative.layoutShifts,
+      bootup: representative.bootup,
       requests: representative.requestList,
     });
   }

@@ -37,7 +37,7 @@ export const SINGLETONS = [
  * remote (issue 11). Without it the first remote to start would provide it: nobody knows which file.
  * The shell names them in `shell/src/federation/provided-singletons.ts`.
  */
-export const PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
+export const PROVIDED_BY_SHELL = ['react-router', 'react-router-dom', '@shop/shared/stores/preferences'];
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));

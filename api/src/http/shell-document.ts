@@ -95,6 +95,9 @@ export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string,
   return links;
 }
 
+/** Shell-provided singletons only some remotes use at start (the others: every remote's app). */
+const SHARED_ONLY_FOR: Readonly<Record<string, readonly string[]>> = { '@shop/shared/stores/preferences': ['mf_menu', 'mf_account'] };
+
 /** shared-files.json of the shell build (shared/build/shared-files-plugin.mjs): singleton -> its files. */
 export type SharedFiles = Readonly<Record<string, readonly string[]>>;
 
@@ -105,7 +108,11 @@ export type SharedFiles = Readonly<Record<string, readonly string[]>>;
 export function sharedPreloads(pathname: string, sharedFiles: SharedFiles | null): PreloadLink[] {
   const app = matchRoute(pathname)?.app;
   if (!sharedFiles || !app || app === 'shell') return [];
-  const files = new Set(Object.values(sharedFiles).flat());
+  const files = new Set(
+    Object.entries(sharedFiles)
+      .filter(([name]) => SHARED_ONLY_FOR[name]?.includes(app) ?? true)
+      .flatMap(([, list]) => list),
+  );
   return [...files].sort().map((file) => ({ href: `/${file}`, as: 'script' as const }));
 }
 
