@@ -172,7 +172,7 @@ describe('the shell', () => {
       'script /mf/mf-menu/0.1.0/remoteEntry.js',
       'style /mf/mf-menu/0.1.0/app.5678abcd.css',
       'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
-      // The router the remotes take from the shell (shared/build/shared-files-plugin.mjs), once.
+      // Singletons the remotes take from the shell (shared/build/shared-files-plugin.mjs), once each.
       'script /176.aaaaaaaa.js',
       'script /464.bbbbbbbb.js',
       'script /548.cccccccc.js',
@@ -183,7 +183,7 @@ describe('the shell', () => {
     expect(parts((await get('/Getraenk/cola')).body).preloads.slice(-2)).toEqual(['fetch /api/appconfig', 'fetch /api/menu/drink']);
     // The manifest is fetched in CORS mode by the federation runtime: its preload says so.
     expect((await get('/Speise/burrito-classic-chicken')).body).toContain('href="/mf/mf-menu/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous"');
-    // The cart takes the router from the shell, not the menu's preferences.
+    // The cart takes the shell's singletons, but not the menu's preferences.
     const cart = parts((await get('/Korb')).body).preloads;
     expect(cart).toContain('script /176.aaaaaaaa.js');
     expect(cart).not.toContain('script /548.cccccccc.js');

@@ -165,7 +165,11 @@ export async function measureLighthouse(baseUrl, { repoRoot, runs = 3, pages = P
   for (const page of pages) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const sample = await lighthouseRun(baseUrl, page, storage);
+      // Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP on a busy machine): one more try.
+      const sample = await lighthouseRun(baseUrl, page, storage).catch((error) => {
+        log(`${page.name} run ${i + 1}: ${error.message} — once more`);
+        return lighthouseRun(baseUrl, page, storage);
+      });
       samples.push(sample);
       log(
         `${page.name} run ${i + 1}: performance ${sample.performance}, LCP ${Math.round(sample.lcpMs)} ms, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)}`,

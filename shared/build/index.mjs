@@ -18,26 +18,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SHARED_PACKAGE_DIR = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SHARED_PACKAGE_DIR, '..');
 
-/** Libraries that hold React context or page-wide state: one copy per page. */
-export const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'react-router',
-  'react-router-dom',
-  'rxjs',
-  'single-spa',
-  'single-spa-react',
-];
+/**
+ * Libraries that hold React context or page-wide state: one copy per page. The router is not among
+ * them (ADR 0021): each remote has its own BrowserRouter and bundles the few router parts it uses
+ * (tree-shaken, 12 kB instead of the whole 53 kB package shared); no router context crosses remotes.
+ */
+export const SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'rxjs', 'single-spa', 'single-spa-react'];
 
 /**
- * Singletons the shell does not use itself but provides from a chunk of its own (not eager), so that
- * every remote runs on the shell's copy and the page can preload that one file with the route's
- * remote (issue 11). Without it the first remote to start would provide it: nobody knows which file.
- * The shell names them in `shell/src/federation/provided-singletons.ts`.
+ * Singletons the shell still provides (not eager, from chunks of its own) for remotes built before
+ * ADR 0021, which take the whole router from the page; newer remotes never load them.
  */
-export const PROVIDED_BY_SHELL = ['react-router', 'react-router-dom', '@shop/shared/stores/preferences'];
+export const LEGACY_PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
+
+/**
+ * Runtime-part singletons the shell does not use itself but provides from a chunk of its own (not
+ * eager), so that the remotes run on the shell's copy and the page preloads that one file with the
+ * route's remote (issue 11). Without it the first remote to start would provide it: nobody knows
+ * which file. The shell names them in `shell/src/federation/provided-singletons.ts`.
+ */
+export const PROVIDED_BY_SHELL = ['@shop/shared/stores/preferences'];
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -67,7 +67,13 @@ export function sharedConfig(appDir, { eager = false } = {}) {
   for (const entry of RUNTIME_ENTRIES) {
     shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION, ...loading };
   }
-  if (eager) for (const request of PROVIDED_BY_SHELL) shared[request] = { ...shared[request], eager: false };
+  if (eager) {
+    for (const request of PROVIDED_BY_SHELL) shared[request] = { ...shared[request], eager: false };
+    for (const request of LEGACY_PROVIDED_BY_SHELL) {
+      const version = installedVersion(requireFromApp, request);
+      shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version, eager: false };
+    }
+  }
   return shared;
 }
 
@@ -185,7 +191,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
           ]
         : []),
       // build-info.json: what the release gate checks (shared singletons provided and required, contract version).
-      new BuildInfoPlugin({ app: folder, name, version, shared: sharedConfig(appDir), host }),
+      new BuildInfoPlugin({ app: folder, name, version, shared: sharedConfig(appDir, { eager: host }), host }),
       ...plugins,
     ],
   };
