@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { Page as ContentPageData } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { useAsync, useStore } from '@shop/shared/react';
 import type { RouteName } from '@shop/shared/routes';
 import { Empty, Page, Skeleton } from '@shop/shared/ui';

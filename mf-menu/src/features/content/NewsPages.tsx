@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { News } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link, useAsync, useStore } from '@shop/shared/react';
 import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
