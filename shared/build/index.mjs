@@ -125,7 +125,8 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      conditionNames: ['browser', 'import', 'module', 'default'],
+      // 'es2015': rxjs's modern build (classes, no tslib helpers), smaller than its ES5 default (issue 11).
+      conditionNames: ['es2015', 'browser', 'import', 'module', 'default'],
     },
     module: {
       rules: [
