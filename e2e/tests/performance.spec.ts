@@ -44,13 +44,13 @@ const compressible = (t: Transfer) => /javascript|css|json/.test(t.type);
 /**
  * Wire budgets per page (issue 11), in bytes and requests on the wire, never in time: all bytes
  * (headers and compressed bodies), the scripts among them, and the number of requests. Lighthouse
- * and its time-based figures run in `npm run bench`. The issue's targets are Home JavaScript ≤ 120 kB
- * and a category page ≤ 250 kB in all; these ceilings are what the current build holds to, a little
- * above the measured figures (README, Benchmarks), so that a regression fails here.
+ * and its time-based figures run in `npm run bench` (Home JavaScript ≤ 120 kB of bodies, measured
+ * there). Here headers count too: Home measured 140 kB in all, 124 kB of scripts, 12 requests; the
+ * burritos page 229 kB (the issue's 250 kB), 183 kB of scripts, 25 requests.
  */
 const BUDGETS = [
-  { path: '/', totalKb: 165, scriptKb: 135, requests: 20, scripts: 6 },
-  { path: '/SpeisenProdukte/burritos', totalKb: 320, scriptKb: 260, requests: 36, scripts: 12 },
+  { path: '/', totalKb: 150, scriptKb: 130, requests: 16, scripts: 6 },
+  { path: '/SpeisenProdukte/burritos', totalKb: 250, scriptKb: 200, requests: 30, scripts: 10 },
 ] as const;
 
 for (const budget of BUDGETS) {
