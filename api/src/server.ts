@@ -163,6 +163,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     appRoot: config.appRoot,
     store,
     descriptorFor: (request) => resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments),
+    menus: async () => ({ food: (await menus.load('food')).menu, drink: (await menus.load('drink')).menu }),
     shellVersionFor: (request) => {
       try {
         return descriptors.forHost(request.hostname).shell;

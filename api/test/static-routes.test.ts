@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { imagePreloads } from '../src/http/shell-document';
 import { createApi, noAuth, type Api } from '../src/server';
 
 const IMMUTABLE = /^public, max-age=31536000, immutable$/;
@@ -235,5 +236,28 @@ describe('media', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect((await get('/media/nope.svg')).statusCode).toBe(404);
     expect((await get('/media/..%2fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe("a menu page's first images", () => {
+  const item = (id: string, section: string, image?: string) => ({ id, section, ...(image ? { image } : {}) });
+  const menus = {
+    food: [
+      {
+        id: 'burritos',
+        items: [item('a', 'classic', '/media/a.svg'), item('b', 'classic', '/media/b.svg'), item('c', 'special', '/media/c.svg'), item('d', 'classic')],
+      },
+    ],
+    drink: [{ id: 'softdrinks', items: [item('cola', '', '/media/cola.svg')] }],
+  } as unknown as Parameters<typeof imagePreloads>[1];
+
+  it('preloads the first cards of the first section of a category (the first with priority) and an item page its picture', () => {
+    expect(imagePreloads('/SpeisenProdukte/burritos', menus)).toEqual([
+      { href: '/media/a.svg', as: 'image', highPriority: true },
+      { href: '/media/b.svg', as: 'image', highPriority: false },
+    ]);
+    expect(imagePreloads('/Getraenk/cola', menus)).toEqual([{ href: '/media/cola.svg', as: 'image', highPriority: true }]);
+    expect(imagePreloads('/SpeisenProdukte/unknown', menus)).toEqual([]);
+    expect(imagePreloads('/Korb', menus)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ResolvedDescriptor } from '@shop/shared/contract';
+import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { APPCONFIG_RESOURCE, MENU_RESOURCE } from '@shop/shared/contract/resources';
 import { matchRoute } from '@shop/shared/routes';
 
@@ -20,7 +20,9 @@ export const DESCRIPTOR_ELEMENT_ID = 'shop-descriptor';
 
 export interface PreloadLink {
   readonly href: string;
-  readonly as: 'script' | 'style' | 'fetch';
+  readonly as: 'script' | 'style' | 'fetch' | 'image';
+  /** The page's largest paint: fetched before everything else of its kind. */
+  readonly highPriority?: boolean;
 }
 
 /** The parts of mf-manifest.json the preloads need. */
@@ -128,6 +130,34 @@ export function resourcePreloads(pathname: string): PreloadLink[] {
   return links;
 }
 
+/** Cards of a category a phone shows before scrolling whose images are preloaded (mf-menu's above-fold cards). */
+const CATEGORY_IMAGES = 3;
+
+/**
+ * The images a menu page shows first (its largest paint): the first cards of a category (its first
+ * section, in menu order, as mf-menu draws them) or an item's picture. Preloaded with the document,
+ * they are there when the remote draws the page instead of being asked for only then.
+ */
+export function imagePreloads(pathname: string, menus: { food: Menu; drink: Menu }): PreloadLink[] {
+  const match = matchRoute(pathname);
+  if (!match) return [];
+  const kind = /^Getraenk/.test(match.name) ? 'drink' : 'food';
+  const menu = menus[kind];
+  let images: string[] = [];
+  if ((match.name === 'SpeisenProdukte' || match.name === 'GetraenkeProdukte') && match.params.catname) {
+    const items = menu.find((c) => c.id === match.params.catname)?.items ?? [];
+    const firstSection = items[0]?.section ?? '';
+    images = items
+      .filter((item) => (item.section ?? '') === firstSection)
+      .slice(0, CATEGORY_IMAGES)
+      .flatMap((item) => (item.image ? [item.image] : []));
+  } else if ((match.name === 'Speise' || match.name === 'Getraenk') && match.params.itemId) {
+    const item = menu.flatMap((c) => c.items).find((i) => i.id === match.params.itemId);
+    images = item?.image ? [item.image] : [];
+  }
+  return [...new Set(images)].filter((src) => src.startsWith('/')).map((href, i) => ({ href, as: 'image' as const, highPriority: i === 0 }));
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** JSON that cannot end the script element it is in. */
@@ -142,7 +172,7 @@ export function renderShellDocument(html: string, descriptor: ResolvedDescriptor
   const tags = preloads.map(
     (link) =>
       // A manifest is fetched by the federation runtime with fetch() (CORS mode): the preload must match it.
-      `<link rel="preload" href="${escapeAttribute(link.href)}" as="${link.as}"${link.as === 'fetch' ? ' crossorigin="anonymous"' : ''}>`,
+      `<link rel="preload" href="${escapeAttribute(link.href)}" as="${link.as}"${link.as === 'fetch' ? ' crossorigin="anonymous"' : ''}${link.highPriority ? ' fetchpriority="high"' : ''}>`,
   );
   if (descriptor) tags.push(`<script type="application/json" id="${DESCRIPTOR_ELEMENT_ID}">${scriptSafeJson(descriptor)}</script>`);
   if (tags.length === 0) return html;

@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@shop/shared/routes';
 import type { FastifyRequest } from 'fastify';
-import type { ResolvedDescriptor } from '@shop/shared/contract';
+import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
-import { manifestReader, remotePreloads, renderShellDocument, resourcePreloads, sharedPreloads, type SharedFiles } from './shell-document';
+import { imagePreloads, manifestReader, remotePreloads, renderShellDocument, resourcePreloads, sharedPreloads, type SharedFiles } from './shell-document';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
@@ -33,9 +33,14 @@ export interface StaticRoutesOptions {
   readonly shellVersionFor: (request: FastifyRequest) => string | undefined;
   /** The request host's resolved descriptor: inlined into the shell's document with its preloads (shell-document.ts). */
   readonly descriptorFor?: (request: FastifyRequest) => ResolvedDescriptor | undefined;
+  /** The current menus (the API's snapshot): a menu page's first images are preloaded (shell-document.ts). */
+  readonly menus?: () => Promise<{ food: Menu; drink: Menu }>;
 }
 
-export async function registerStaticRoutes(app: FastifyInstance, { appRoot, store, shellVersionFor, descriptorFor }: StaticRoutesOptions): Promise<void> {
+export async function registerStaticRoutes(
+  app: FastifyInstance,
+  { appRoot, store, shellVersionFor, descriptorFor, menus }: StaticRoutesOptions,
+): Promise<void> {
   const shellDist = path.join(appRoot, 'shell', 'dist');
   /** The folder the request's shell is served from: the host's released shell version, else the local build. */
   const shellRootOf = (request: FastifyRequest): string => {
@@ -132,8 +137,14 @@ export async function registerStaticRoutes(app: FastifyInstance, { appRoot, stor
       // No descriptor for this host: the shell asks /deploy/descriptor.json and reports it.
     }
     const pathname = request.url.split('?')[0] ?? '/';
+    const images = menus && matchRoute(pathname)?.app === 'mf_menu' ? imagePreloads(pathname, await menus().catch(() => ({ food: [], drink: [] }))) : [];
     const preloads = descriptor
-      ? [...remotePreloads(descriptor, pathname, readManifest), ...sharedPreloads(pathname, readSharedFiles(shellRoot)), ...resourcePreloads(pathname)]
+      ? [
+          ...images,
+          ...remotePreloads(descriptor, pathname, readManifest),
+          ...sharedPreloads(pathname, readSharedFiles(shellRoot)),
+          ...resourcePreloads(pathname),
+        ]
       : [];
     const document = renderShellDocument(html, descriptor, preloads);
     reply.header('cache-control', CACHE_REVALIDATE);
