@@ -17,7 +17,7 @@ export default ({ version } = {}) =>
         swSrc: path.join(appDir, 'src', 'sw.ts'),
         swDest: 'sw.js',
         // The shell only: remotes are cached at runtime from their immutable version folders.
-        exclude: [/\.map$/, /LICENSE/, /mf-manifest/, /build-stamp/, /build-info/, /^icons\/icon-512/, /^icons\/icon-maskable/],
+        exclude: [/\.map$/, /LICENSE/, /mf-manifest/, /build-stamp/, /build-info/, /shared-files/, /^icons\/icon-512/, /^icons\/icon-maskable/],
       }),
     ],
   });

@@ -22,6 +22,7 @@ import { registerMediaRoute } from './http/media-route';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticRoutes } from './http/static-routes';
+import { registerResourceRoutes } from './http/resource-routes';
 import { registerTestClockRoute } from './http/test-clock-route';
 import { startOrderMaintenance } from './orders/maintenance';
 import { createMenuRepository, type MenuRepository } from './orders/menu-repository';
@@ -170,6 +171,7 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     reply.header('cache-control', 'no-cache, no-store');
     return resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments, push.mode);
   });
+  registerResourceRoutes(app, { menus, descriptorFor: (request) => resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments) });
   app.get('/api/health', async () => ({ ok: true, database: database.driver }));
   // The contract versions this API accepts: asked by the release gate (deploy/lib/gate.mjs).
   app.get('/api/contract', async () => ({ current: CONTRACT_VERSION, accepted: ACCEPTED_CONTRACT_VERSIONS }));
@@ -178,6 +180,8 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   await registerStaticRoutes(app, {
     appRoot: config.appRoot,
     store,
+    descriptorFor: (request) => resolveDescriptor(request.hostname, descriptors.forHost(request.hostname), payments),
+    menus: async () => ({ food: (await menus.load('food')).menu, drink: (await menus.load('drink')).menu }),
     shellVersionFor: (request) => {
       try {
         return descriptors.forHost(request.hostname).shell;

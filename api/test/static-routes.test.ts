@@ -8,11 +8,32 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { imagePreloads } from '../src/http/shell-document';
 import { createApi, noAuth, type Api } from '../src/server';
 
 const IMMUTABLE = /^public, max-age=31536000, immutable$/;
 const INDEX_HTML =
   '<!doctype html><html lang="de"><head><title>Street Food</title></head><body><div id="shell-root"></div><script defer src="/main.1a2b3c4d.js"></script></body></html>';
+
+/** The parts of a remote's mf-manifest.json the shell document's preloads read. */
+const MENU_MANIFEST = {
+  name: 'mf_menu',
+  metaData: { publicPath: '/mf/mf-menu/0.1.0/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      name: 'app',
+      assets: { js: { sync: ['__federation_expose_app.1234abcd.js'], async: ['176.00000000.js'] }, css: { sync: ['app.5678abcd.css'], async: [] } },
+    },
+  ],
+};
+
+/** The document as the shell built it, with what the API puts at the end of its head. */
+function parts(body: string): { html: string; preloads: string[]; descriptor: { host: string; remotes: Record<string, { entry: string }> } | null } {
+  const descriptor = /<script type="application\/json" id="shop-descriptor">(.*?)<\/script>/.exec(body)?.[1];
+  const preloads = [...body.matchAll(/<link rel="preload" href="([^"]+)" as="([a-z]+)"( crossorigin="anonymous")?>/g)].map((m) => `${m[2]} ${m[1]}`);
+  const html = body.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script type="application\/json"[^<]*<\/script>/, '');
+  return { html, preloads, descriptor: descriptor ? (JSON.parse(descriptor) as never) : null };
+}
 
 let appRoot: string;
 let api: Api;
@@ -46,9 +67,17 @@ beforeAll(async () => {
   appRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-static-'));
   write('shell/dist/index.html', INDEX_HTML);
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell");');
+  write(
+    'shell/dist/shared-files.json',
+    JSON.stringify({
+      'react-router-dom': ['176.aaaaaaaa.js', '464.bbbbbbbb.js'],
+      'react-router': ['176.aaaaaaaa.js'],
+      '@shop/shared/stores/preferences': ['548.cccccccc.js'],
+    }),
+  );
   write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/dist/manifest.webmanifest', '{"name":"Street Food"}');
-  write('mf-menu/dist/0.1.0/mf-manifest.json', '{"name":"mf_menu"}');
+  write('mf-menu/dist/0.1.0/mf-manifest.json', JSON.stringify(MENU_MANIFEST));
   write('mf-menu/dist/0.1.0/remoteEntry.js', 'var mf_menu;');
   write('mf-menu/dist/0.1.0/512.9f8e7d6c.js', 'console.log("menu chunk");');
   write('mf-menu/dist/0.1.0/assets/burrito.0a1b2c3d.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -88,7 +117,7 @@ describe('versioned remote folders /mf/<remote>/<version>/', () => {
   it('serves mf-manifest.json and remoteEntry.js (no content hash) with no-cache', async () => {
     const manifest = await get('/mf/mf-menu/0.1.0/mf-manifest.json');
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toEqual({ name: 'mf_menu' });
+    expect(manifest.json()).toEqual(MENU_MANIFEST);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const entry = await get('/mf/mf-menu/0.1.0/remoteEntry.js');
     expect(entry.statusCode).toBe(200);
@@ -130,7 +159,37 @@ describe('the shell', () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX_HTML);
+    const { html, descriptor } = parts(res.body);
+    expect(html).toBe(INDEX_HTML);
+    // The host's descriptor is inlined: the shell starts without asking for it.
+    expect(descriptor?.host).toBe('localhost');
+    expect(descriptor?.remotes.mf_menu?.entry).toBe('/mf/mf-menu/0.1.0/mf-manifest.json');
+  });
+
+  it("preloads the route's remote (manifest, entry, the exposed app's files) and nothing for a shell page", async () => {
+    const item = parts((await get('/Speise/burrito-classic-chicken')).body);
+    expect(item.preloads).toEqual([
+      'fetch /mf/mf-menu/0.1.0/mf-manifest.json',
+      'script /mf/mf-menu/0.1.0/remoteEntry.js',
+      'style /mf/mf-menu/0.1.0/app.5678abcd.css',
+      'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
+      // Singletons the remotes take from the shell (shared/build/shared-files-plugin.mjs), once each.
+      'script /176.aaaaaaaa.js',
+      'script /464.bbbbbbbb.js',
+      'script /548.cccccccc.js',
+      // The data the page asks for first (api/src/http/resource-routes.ts).
+      'fetch /api/appconfig',
+      'fetch /api/menu/food',
+    ]);
+    expect(parts((await get('/Getraenk/cola')).body).preloads.slice(-2)).toEqual(['fetch /api/appconfig', 'fetch /api/menu/drink']);
+    // The manifest is fetched in CORS mode by the federation runtime: its preload says so.
+    expect((await get('/Speise/burrito-classic-chicken')).body).toContain('href="/mf/mf-menu/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous"');
+    // The cart takes the shell's singletons, but not the menu's preferences.
+    const cart = parts((await get('/Korb')).body).preloads;
+    expect(cart).toContain('script /176.aaaaaaaa.js');
+    expect(cart).not.toContain('script /548.cccccccc.js');
+    // Home belongs to the shell; the cart widgets' remote is not built in this app root.
+    expect(parts((await get('/')).body).preloads).toEqual(['fetch /api/appconfig']);
   });
 
   it('serves its hashed chunks immutable and its unhashed files (service worker, web manifest) no-cache', async () => {
@@ -177,5 +236,28 @@ describe('media', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect((await get('/media/nope.svg')).statusCode).toBe(404);
     expect((await get('/media/..%2fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe("a menu page's first images", () => {
+  const item = (id: string, section: string, image?: string) => ({ id, section, ...(image ? { image } : {}) });
+  const menus = {
+    food: [
+      {
+        id: 'burritos',
+        items: [item('a', 'classic', '/media/a.svg'), item('b', 'classic', '/media/b.svg'), item('c', 'special', '/media/c.svg'), item('d', 'classic')],
+      },
+    ],
+    drink: [{ id: 'softdrinks', items: [item('cola', '', '/media/cola.svg')] }],
+  } as unknown as Parameters<typeof imagePreloads>[1];
+
+  it('preloads the first cards of the first section of a category (the first with priority) and an item page its picture', () => {
+    expect(imagePreloads('/SpeisenProdukte/burritos', menus)).toEqual([
+      { href: '/media/a.svg', as: 'image', highPriority: true },
+      { href: '/media/b.svg', as: 'image', highPriority: false },
+    ]);
+    expect(imagePreloads('/Getraenk/cola', menus)).toEqual([{ href: '/media/cola.svg', as: 'image', highPriority: true }]);
+    expect(imagePreloads('/SpeisenProdukte/unknown', menus)).toEqual([]);
+    expect(imagePreloads('/Korb', menus)).toEqual([]);
   });
 });

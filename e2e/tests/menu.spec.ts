@@ -195,15 +195,17 @@ test.describe('menu', () => {
   test('a menu change from the background pull shows without a page reload', async ({ page }) => {
     // The shop clock (e2e/support/test.ts) is installed in every page: runFor moves it on.
     let soldOut = false;
-    await page.route('**/api/action', async (route) => {
-      const body = route.request().postDataJSON() as { action?: string; payload?: unknown } | null;
-      if (body?.action !== 'PullFoodMenu' || !soldOut) return route.continue();
+    // Menus are GET resources (api/src/http/resource-routes.ts; the action is the fallback).
+    await page.route('**/api/menu/food', async (route) => {
+      if (!soldOut) return route.continue();
       // The restaurant sold the last Tacos al Pastor: the next pull brings a new menu version.
-      const res = await route.fetch({ postData: JSON.stringify({ ...body, payload: {} }) });
+      const headers = { ...route.request().headers() };
+      delete headers['if-none-match'];
+      const res = await route.fetch({ headers });
       const json = (await res.json()) as { menu: { items: { id: string; verkauft?: boolean }[] }[]; lastModified: number };
       for (const c of json.menu) for (const i of c.items) if (i.id === 'tacos-al-pastor') i.verkauft = true;
       json.lastModified += 1;
-      await route.fulfill({ response: res, json });
+      await route.fulfill({ status: 200, json, headers: { 'cache-control': 'no-cache', etag: `"menu-food-${json.lastModified}"` } });
     });
     await page.goto('/SpeisenProdukte/tacos');
     const card = page.locator('[data-testid="product-card"][data-item-id="tacos-al-pastor"]');

@@ -93,7 +93,10 @@ test('the previous remotes run on the current shell, the current remotes on the 
     await orderTacosForPickup(page, () => shopClock.now(), `http://${HOSTS.previousShell}:${port}`);
     // The previous shell's page, the current remotes.
     const shellHtml = await page.evaluate(async () => (await fetch('/', { cache: 'no-store' })).text());
-    expect(shellHtml).toBe(fs.readFileSync(path.join(E2E_STORE_DIR, 'shell', previous, 'index.html'), 'utf8'));
+    // The API adds the host's descriptor and the page's preloads to the shell's document (ADR 0021).
+    const asBuilt = shellHtml.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script type="application\/json" id="shop-descriptor">.*?<\/script>/, '');
+    expect(asBuilt).toBe(fs.readFileSync(path.join(E2E_STORE_DIR, 'shell', previous, 'index.html'), 'utf8'));
+    expect(shellHtml).toContain('<script type="application/json" id="shop-descriptor">');
     const current = (JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'mixed-shell.json'), 'utf8')) as { remotes: Record<string, string> }).remotes;
     for (const remote of JOURNEY_REMOTES) {
       expect([...loaded].filter((v) => v.startsWith(`${remote}@`))).toEqual([`${remote}@${current[remote.replace('-', '_')]}`]);

@@ -41,11 +41,23 @@ async function firstLoad(page: Page, path: string): Promise<Transfer[]> {
 
 const compressible = (t: Transfer) => /javascript|css|json/.test(t.type);
 
-for (const [path, budgetKb] of [
-  ['/', 250],
-  ['/SpeisenProdukte/burritos', 450],
-] as const) {
-  test(`${path}: scripts, styles and JSON arrive brotli-compressed; the first load stays under ${budgetKb} kB`, async ({ page }, testInfo) => {
+/**
+ * Wire budgets per page (issue 11), in bytes and requests on the wire, never in time: all bytes
+ * (headers and compressed bodies), the scripts among them, and the number of requests. Lighthouse
+ * and its time-based figures run in `npm run bench` (Home JavaScript ≤ 120 kB of bodies, measured
+ * there). Here headers count too: Home measured 140 kB in all, 124 kB of scripts, 12 requests; the
+ * burritos page 229 kB (the issue's 250 kB), 183 kB of scripts, 25 requests.
+ */
+const BUDGETS = [
+  { path: '/', totalKb: 150, scriptKb: 130, requests: 16, scripts: 6 },
+  { path: '/SpeisenProdukte/burritos', totalKb: 250, scriptKb: 200, requests: 30, scripts: 10 },
+] as const;
+
+for (const budget of BUDGETS) {
+  const { path } = budget;
+  test(`${path}: scripts, styles and JSON arrive brotli-compressed; the first load stays within ${budget.totalKb} kB and ${budget.requests} requests`, async ({
+    page,
+  }, testInfo) => {
     const transfers = await firstLoad(page, path);
     // The server compresses from 1 kB up (smaller answers would not gain).
     const big = transfers.filter((t) => compressible(t) && (t.encoding !== undefined || t.body >= 1024));
@@ -53,14 +65,34 @@ for (const [path, budgetKb] of [
     for (const t of big) expect(t.encoding, t.url).toBe('br');
     const total = transfers.reduce((n, t) => n + t.bytes, 0);
     const scripts = transfers.filter((t) => t.type.includes('javascript'));
+    const scriptBytes = scripts.reduce((n, t) => n + t.bytes, 0);
     testInfo.annotations.push({
       type: 'wire',
-      description: `${path}: ${transfers.length} requests, ${(total / 1024).toFixed(0)} kB in total, ${scripts.length} scripts ${(scripts.reduce((n, t) => n + t.bytes, 0) / 1024).toFixed(0)} kB`,
+      description: `${path}: ${transfers.length} requests, ${(total / 1000).toFixed(0)} kB in total, ${scripts.length} scripts ${(scriptBytes / 1000).toFixed(0)} kB`,
     });
     console.log(testInfo.annotations.at(-1)?.description);
-    expect(total / 1024).toBeLessThan(budgetKb);
+    expect(total / 1000).toBeLessThan(budget.totalKb);
+    expect(scriptBytes / 1000).toBeLessThan(budget.scriptKb);
+    expect(transfers.length).toBeLessThanOrEqual(budget.requests);
+    expect(scripts.length).toBeLessThanOrEqual(budget.scripts);
   });
 }
+
+test("the page's remote is preloaded from the document: manifest, entry and the exposed files start before the shell runs", async ({ page }) => {
+  const response = await page.request.get('/SpeisenProdukte/burritos');
+  const html = await response.text();
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="([a-z]+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+  expect(preloads.some((p) => /^fetch \/mf\/mf-menu\/[^/]+\/mf-manifest\.json$/.test(p))).toBe(true);
+  expect(preloads.some((p) => /^script \/mf\/mf-menu\/[^/]+\/remoteEntry\.js$/.test(p))).toBe(true);
+  expect(preloads.some((p) => /^script \/mf\/mf-menu\/[^/]+\/__federation_expose_app\.[0-9a-f]{8}\.js$/.test(p))).toBe(true);
+  // The cart widgets of the layout come with every page.
+  expect(preloads.some((p) => /^script \/mf\/mf-cart\/[^/]+\/__federation_expose_cart_badge\.[0-9a-f]{8}\.js$/.test(p))).toBe(true);
+  // Every preloaded file exists (a stale preload would cost a request for nothing).
+  const status = new Map<string, number>();
+  page.on('response', (r) => status.set(new URL(r.url()).pathname, r.status()));
+  await page.goto('/SpeisenProdukte/burritos', { waitUntil: 'networkidle' });
+  for (const p of preloads) expect(status.get(p.split(' ')[1]!), p).toBe(200);
+});
 
 test('the largest image of a category page loads at once, with priority; later ones lazily', async ({ page }) => {
   await page.goto('/SpeisenProdukte/burritos');

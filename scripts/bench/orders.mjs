@@ -1,8 +1,10 @@
 // Benchmark (b): SaveNewOrder throughput and latency over HTTP against the running API (PGlite).
 // Orders are built with the same helper the API tests use (server-priced lines, fresh client ids).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { percentile } from './stats.mjs';
+import { median, percentile } from './stats.mjs';
 
 const BROWSER_ID = 'bench-browser-0000-0000-0000-000000000001';
 
@@ -85,6 +87,8 @@ async function run(baseUrl, drafts, concurrency, solveCashCaptcha) {
     orders: drafts.length,
     seconds,
     ordersPerSecond: drafts.length / seconds,
+    // The server's pace alone: orders per second of SaveNewOrder time (without the guest's captcha work).
+    saveOrdersPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000),
     p50Ms: percentile(latencies, 50),
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
@@ -126,5 +130,95 @@ export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurren
   if (warm.errors) throw new Error(`SaveNewOrder refused the benchmark's orders: ${warm.firstError}`);
   const runs = [];
   for (const concurrency of concurrencies) runs.push(await run(baseUrl, drafts(orders), concurrency, solveCashCaptcha));
-  return { database: 'PGlite (embedded, on disk)', transport: 'HTTP, real socket', warmupOrders: warmup, menuItems: lines.map((l) => l.itemId), runs };
+
+  // A long order against a short one (issue 11: < 5×): the same orders alternately, median of each.
+  const longDraft = (i) =>
+    takeawayDraft(
+      menu,
+      Array.from({ length: LONG_ORDER_LINES }, (_, k) => lines[(i + k) % lines.length]),
+      { createdAt: Date.now() },
+    );
+  const shortMs = [];
+  const longMs = [];
+  const lineErrors = [];
+  for (let i = 0; i < LINE_SAMPLES; i++) {
+    for (const [list, draft] of [
+      [shortMs, draftFor(i)],
+      [longMs, longDraft(i)],
+    ]) {
+      const r = await run(baseUrl, [draft], 1, solveCashCaptcha);
+      if (r.errors) lineErrors.push(r.firstError);
+      list.push(r.p50Ms);
+    }
+  }
+  const lineCost = {
+    samples: LINE_SAMPLES,
+    shortOrderLines: draftFor(0).orderData.length,
+    longOrderLines: LONG_ORDER_LINES,
+    shortMedianMs: median(shortMs),
+    longMedianMs: median(longMs),
+    ratio: median(longMs) / median(shortMs),
+    budgetRatio: 5,
+    errors: lineErrors.length,
+    firstError: lineErrors[0] ?? null,
+  };
+
+  // The database's own pace: the same order rows inserted one at a time into a fresh PGlite on the same disk.
+  const rawInsert = await measureRawInserts(repoRoot, await savedOrderRow(baseUrl, draftFor(0), solveCashCaptcha), RAW_INSERTS);
+  const single = runs.find((r) => r.concurrency === 1) ?? runs[0];
+  return {
+    database: 'PGlite (embedded, on disk)',
+    transport: 'HTTP, real socket',
+    warmupOrders: warmup,
+    menuItems: lines.map((l) => l.itemId),
+    runs,
+    lineCost,
+    rawInsert,
+    saveVsRawInsert: single ? single.saveOrdersPerSecond / rawInsert.insertsPerSecond : null,
+  };
+}
+
+const LONG_ORDER_LINES = 50;
+const LINE_SAMPLES = 15;
+const RAW_INSERTS = 300;
+
+/** A saved order as SaveNewOrder stores it (the document the raw inserts write). */
+async function savedOrderRow(baseUrl, draft, solveCashCaptcha) {
+  const issued = await call(baseUrl, 'GetCashCaptcha', {});
+  const captcha = await solveCashCaptcha(issued.body.challenge);
+  const res = await call(baseUrl, 'SaveNewOrder', { order: { ...draft, clientId: `${draft.clientId}-raw`, captcha } });
+  if (res.status !== 200) throw new Error(`SaveNewOrder for the raw-insert sample failed: ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body.order;
+}
+
+/** Plain INSERTs of order rows (one statement each, autocommit) into a fresh, migrated PGlite database. */
+async function measureRawInserts(repoRoot, order, count) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { openDatabase } = await tsImport(pathToFileURL(path.join(repoRoot, 'api/src/db/client.ts')).href, import.meta.url);
+  const { orders } = await tsImport(pathToFileURL(path.join(repoRoot, 'api/src/db/schema/index.ts')).href, import.meta.url);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-raw-'));
+  const database = await openDatabase({ pgliteDir: dir });
+  try {
+    const row = (i) => ({
+      uniqueOrderId: `raw-${i}`,
+      clientId: `raw-client-${i}`,
+      orderNumber: 100000 + i,
+      browserId: BROWSER_ID,
+      fuid: null,
+      usecase: order.usecase,
+      state: order.state,
+      total: order.total,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      data: { ...order, uniqueOrderId: `raw-${i}` },
+    });
+    for (let i = 0; i < 10; i++) await database.db.insert(orders).values(row(-1 - i));
+    const started = performance.now();
+    for (let i = 0; i < count; i++) await database.db.insert(orders).values(row(i));
+    const seconds = (performance.now() - started) / 1000;
+    return { database: 'PGlite (embedded, on disk, fresh folder)', rows: count, seconds, insertsPerSecond: count / seconds };
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

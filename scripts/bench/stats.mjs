@@ -27,3 +27,11 @@ export function table(rows) {
     )
     .join('\n');
 }
+
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

@@ -11,24 +11,33 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { CopyPublicPlugin } from './copy-public-plugin.mjs';
 import { BuildInfoPlugin } from './build-info-plugin.mjs';
+import { SharedFilesPlugin } from './shared-files-plugin.mjs';
 import { RUNTIME_ENTRIES, RUNTIME_VERSION } from './runtime-part.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SHARED_PACKAGE_DIR = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SHARED_PACKAGE_DIR, '..');
 
-/** Libraries that hold React context or page-wide state: one copy per page. */
-export const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'react-router',
-  'react-router-dom',
-  'rxjs',
-  'single-spa',
-  'single-spa-react',
-];
+/**
+ * Libraries that hold React context or page-wide state: one copy per page. The router is not among
+ * them (ADR 0021): each remote has its own BrowserRouter and bundles the few router parts it uses
+ * (tree-shaken, 12 kB instead of the whole 53 kB package shared); no router context crosses remotes.
+ */
+export const SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'rxjs', 'single-spa', 'single-spa-react'];
+
+/**
+ * Singletons the shell still provides (not eager, from chunks of its own) for remotes built before
+ * ADR 0021, which take the whole router from the page; newer remotes never load them.
+ */
+export const LEGACY_PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
+
+/**
+ * Runtime-part singletons the shell does not use itself but provides from a chunk of its own (not
+ * eager), so that the remotes run on the shell's copy and the page preloads that one file with the
+ * route's remote (issue 11). Without it the first remote to start would provide it: nobody knows
+ * which file. The shell names them in `shell/src/federation/provided-singletons.ts`.
+ */
+export const PROVIDED_BY_SHELL = ['@shop/shared/stores/preferences'];
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -47,15 +56,23 @@ function installedVersion(requireFromApp, request) {
  * the wrong one; the release gate refuses it before guests see it. The pure part of @shop/shared
  * is not shared: each app bundles the version it was built with.
  */
-export function sharedConfig(appDir) {
+export function sharedConfig(appDir, { eager = false } = {}) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
   const shared = {};
+  const loading = eager ? { eager: true } : {};
   for (const request of SINGLETONS) {
     const version = installedVersion(requireFromApp, request);
-    shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version };
+    shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version, ...loading };
   }
   for (const entry of RUNTIME_ENTRIES) {
-    shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION };
+    shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION, ...loading };
+  }
+  if (eager) {
+    for (const request of PROVIDED_BY_SHELL) shared[request] = { ...shared[request], eager: false };
+    for (const request of LEGACY_PROVIDED_BY_SHELL) {
+      const version = installedVersion(requireFromApp, request);
+      shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version, eager: false };
+    }
   }
   return shared;
 }
@@ -108,7 +125,8 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      conditionNames: ['browser', 'import', 'module', 'default'],
+      // 'es2015': rxjs's modern build (classes, no tslib helpers), smaller than its ES5 default (issue 11).
+      conditionNames: ['es2015', 'browser', 'import', 'module', 'default'],
     },
     module: {
       rules: [
@@ -146,7 +164,9 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedConfig(appDir),
+        // The shell is always on the page first: its singletons are eager (in its first file, no
+        // round trip after it), and the remotes take them from the share scope (issue 11).
+        shared: sharedConfig(appDir, { eager: host }),
         // 'version-first' would fetch every remote entry at start-up: one unreachable remote would
         // break the whole shop (ARCHITECTURE.md, Known pitfalls).
         shareStrategy: 'loaded-first',
@@ -162,6 +182,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
       ...(host
         ? [
             new CopyPublicPlugin(path.join(appDir, 'public')),
+            new SharedFilesPlugin({ names: PROVIDED_BY_SHELL }),
             new HtmlWebpackPlugin({
               template: './src/index.html',
               inject: 'body',
@@ -171,7 +192,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
           ]
         : []),
       // build-info.json: what the release gate checks (shared singletons provided and required, contract version).
-      new BuildInfoPlugin({ app: folder, name, version, shared: sharedConfig(appDir), host }),
+      new BuildInfoPlugin({ app: folder, name, version, shared: sharedConfig(appDir, { eager: host }), host }),
       ...plugins,
     ],
   };

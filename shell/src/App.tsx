@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { emit } from '@shop/shared/bus';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute } from '@shop/shared/routes';
 import { useObservable } from '@shop/shared/react';
 import { useShopContext } from './data/shop-context';
 import { AREA_CONTAINER_ID } from './federation/register-apps';
-import { Drawer } from './layout/Drawer';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { OfflineBanner } from './layout/OfflineBanner';
@@ -25,6 +24,9 @@ import { DebugParams } from './pages/DebugParams';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
+
+/** The drawer is opened by a tap: its code stays out of the first load (issue 11). */
+const Drawer = lazy(() => import('./layout/Drawer').then((m) => ({ default: m.Drawer })));
 
 /** The skip link moves focus to the content (the hash alone would be taken for a route by the router). */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -74,7 +76,11 @@ export function App({ onReady }: { onReady: () => void }) {
       </a>
       <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
       <OfflineBanner />
-      {layers.drawer ? <Drawer context={context} onClose={closeDrawer} /> : null}
+      {layers.drawer ? (
+        <Suspense fallback={null}>
+          <Drawer context={context} onClose={closeDrawer} />
+        </Suspense>
+      ) : null}
       <main className={css.main} id="main" tabIndex={-1}>
         {shellPage}
         <div id={AREA_CONTAINER_ID} />

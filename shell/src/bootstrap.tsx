@@ -10,6 +10,7 @@ import { PreviewBadge } from './federation/PreviewBadge';
 import { applyVersionOverrides } from './federation/version-overrides';
 import { registerRemoteApps } from './federation/register-apps';
 import { setupFederation } from './federation/remotes';
+import './federation/provided-singletons';
 import { installNavigationGuard } from './navigation/guard';
 import { installScrollMemory } from './navigation/scroll-memory';
 import { applyEntryContext, tableExpiredOnEntry } from './mode/entry-context';

@@ -1,5 +1,7 @@
-// Async boundary: the federation runtime negotiates shared modules before any app code runs.
-import('./bootstrap').catch((error: unknown) => {
+// The shell's singletons are eager (shared/build/index.mjs): the bootstrap is part of this first
+// file, so the page needs no second round trip before it starts (issue 11). The dynamic import
+// keeps the start-up failure path.
+import(/* webpackMode: "eager" */ './bootstrap').catch((error: unknown) => {
   console.error('Shell failed to start', error);
   document.getElementById('shell-root')!.textContent = 'Der Shop konnte nicht geladen werden. Bitte lade die Seite neu.';
 });

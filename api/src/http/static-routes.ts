@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@shop/shared/routes';
 import type { FastifyRequest } from 'fastify';
+import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
+import { imagePreloads, manifestReader, remotePreloads, renderShellDocument, resourcePreloads, sharedPreloads, type SharedFiles } from './shell-document';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
@@ -29,9 +31,16 @@ export interface StaticRoutesOptions {
   readonly store: FolderArtifactStore;
   /** The shell version the request's host runs (its descriptor's `shell`), or undefined for the local build. */
   readonly shellVersionFor: (request: FastifyRequest) => string | undefined;
+  /** The request host's resolved descriptor: inlined into the shell's document with its preloads (shell-document.ts). */
+  readonly descriptorFor?: (request: FastifyRequest) => ResolvedDescriptor | undefined;
+  /** The current menus (the API's snapshot): a menu page's first images are preloaded (shell-document.ts). */
+  readonly menus?: () => Promise<{ food: Menu; drink: Menu }>;
 }
 
-export async function registerStaticRoutes(app: FastifyInstance, { appRoot, store, shellVersionFor }: StaticRoutesOptions): Promise<void> {
+export async function registerStaticRoutes(
+  app: FastifyInstance,
+  { appRoot, store, shellVersionFor, descriptorFor, menus }: StaticRoutesOptions,
+): Promise<void> {
   const shellDist = path.join(appRoot, 'shell', 'dist');
   /** The folder the request's shell is served from: the host's released shell version, else the local build. */
   const shellRootOf = (request: FastifyRequest): string => {
@@ -81,13 +90,65 @@ export async function registerStaticRoutes(app: FastifyInstance, { appRoot, stor
     },
   });
 
+  const readManifest = manifestReader((folder, version) =>
+    REMOTE_FOLDER_SET.has(folder) && VERSION_PATTERN.test(version) ? servedVersionDir(store, appRoot, folder, version) : null,
+  );
+  /** index.html files as text, kept while their modification time stays. */
+  const documents = new Map<string, { mtimeMs: number; html: string }>();
+  const readDocument = (file: string): string | null => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const cached = documents.get(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.html;
+      const html = fs.readFileSync(file, 'utf8');
+      documents.set(file, { mtimeMs, html });
+      return html;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The shell build's shared-files.json (kept while its modification time stays), or null. */
+  const sharedFilesCache = new Map<string, { mtimeMs: number; files: SharedFiles | null }>();
+  const readSharedFiles = (root: string): SharedFiles | null => {
+    const file = path.join(root, 'shared-files.json');
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const cached = sharedFilesCache.get(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.files;
+      const files = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedFiles;
+      sharedFilesCache.set(file, { mtimeMs, files });
+      return files;
+    } catch {
+      return null;
+    }
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const index = path.join(shellRootOf(request), 'index.html');
-    if (!fs.existsSync(index)) {
+    const shellRoot = shellRootOf(request);
+    const html = readDocument(path.join(shellRoot, 'index.html'));
+    if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('Die Shell ist noch nicht gebaut. Bitte `npm start` ausführen.');
     }
+    let descriptor: ResolvedDescriptor | undefined;
+    try {
+      descriptor = descriptorFor?.(request);
+    } catch {
+      // No descriptor for this host: the shell asks /deploy/descriptor.json and reports it.
+    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    const images = menus && matchRoute(pathname)?.app === 'mf_menu' ? imagePreloads(pathname, await menus().catch(() => ({ food: [], drink: [] }))) : [];
+    const preloads = descriptor
+      ? [
+          ...images,
+          ...remotePreloads(descriptor, pathname, readManifest),
+          ...sharedPreloads(pathname, readSharedFiles(shellRoot)),
+          ...resourcePreloads(pathname),
+        ]
+      : [];
+    const document = renderShellDocument(html, descriptor, preloads);
     reply.header('cache-control', CACHE_REVALIDATE);
-    return reply.code(status).type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    return reply.code(status).type('text/html; charset=utf-8').send(document);
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply));

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/client';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/client';
 
 export interface TestDatabase {
   readonly name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  open(options?: DatabaseOptions): Promise<Database>;
 }
 
 /**
@@ -13,13 +13,13 @@ export interface TestDatabase {
  * a PostgreSQL one is created for the test and dropped when closed.
  */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ pgliteDir: 'memory://' }) }];
+  const list: TestDatabase[] = [{ name: 'pglite', open: (options) => openDatabase({ pgliteDir: 'memory://' }, options) }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
+  if (url) list.push({ name: 'postgres', open: (options) => openFreshPostgres(url, options) });
   return list;
 }
 
-async function openFreshPostgres(adminUrl: string): Promise<Database> {
+async function openFreshPostgres(adminUrl: string, options?: DatabaseOptions): Promise<Database> {
   const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -27,7 +27,7 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString() }, options);
   return {
     ...database,
     async close() {

@@ -2,15 +2,11 @@ import { emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import { cartIdClearAt, decideServerRestore } from '@shop/shared/domain/cart-restore';
 import { cart as t } from '@shop/shared/i18n/cart';
-import { cartStore, createPersistentStore, lockCart } from '@shop/shared/stores';
+import { cartStore, lockCart } from '@shop/shared/stores';
 
-/** The cart id of a `cartId` link being restored (shop-spec §3 "Other state: cart id"). */
-export const cartIdStore = createPersistentStore<string | null>('cart:cartId', null, {
-  parse: (raw) => (typeof raw === 'string' || raw === null ? raw : undefined),
-});
+import { cartIdStore } from './cart-id-stores';
 
-/** The id of the cart this browser saved with "Warenkorb teilen" (SaveCart updates it). */
-export const sharedCartStore = createPersistentStore<{ cartId: string; lastModified: number } | null>('cart:shared', null);
+export { cartIdStore, sharedCartStore } from './cart-id-stores';
 
 function toast(text: string): void {
   emit('shell:overlay', { kind: 'toast', text });

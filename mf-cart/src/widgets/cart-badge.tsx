@@ -8,7 +8,9 @@ import { fill } from '@shop/shared/i18n/fill';
 import { createRemoteApp, useStore } from '@shop/shared/react';
 import { matchRoute, pathTo } from '@shop/shared/routes';
 import { cartStore } from '@shop/shared/stores';
-import { Icon } from '@shop/shared/ui';
+// One icon, not the whole set (issue 11: the badge is in every first load).
+import { CART_ICON_PATH } from '@shop/shared/ui/cart-icon-path';
+import { PathIcon } from '@shop/shared/ui/path-icon';
 import { startCartServices } from '../data/services';
 import css from './widgets.module.css';
 
@@ -40,7 +42,7 @@ export function CartBadge() {
 
   return (
     <a href={pathTo('Korb')} onClick={open} className={css.badgeLink} aria-label={fill(texts.cartAria, { count })} data-testid="cart-badge">
-      <Icon name="cart" />
+      <PathIcon d={CART_ICON_PATH} />
       {count > 0 ? (
         <span className={[css.badge, bump ? css.bump : ''].join(' ')} data-testid="cart-badge-count">
           {count}

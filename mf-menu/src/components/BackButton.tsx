@@ -1,5 +1,5 @@
 import { navigateToUrl } from 'single-spa';
-import { de } from '@shop/shared/i18n';
+import { de } from '../texts';
 import { pathTo, type RouteName } from '@shop/shared/routes';
 import { Icon, backInShopOr } from '@shop/shared/ui';
 import css from './components.module.css';

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@shop/shared/contract';
 import { classifySubstances } from '@shop/shared/domain/allergens';
-import { de } from '@shop/shared/i18n';
+import { de } from '../texts';
 import css from './components.module.css';
 
 /** NEU badge and the dietary badge row (flags starting with 'l'; lAlk is the alcohol note instead). */

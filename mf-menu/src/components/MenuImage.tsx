@@ -2,6 +2,14 @@ import { useState } from 'react';
 import css from './components.module.css';
 
 /**
+ * The intrinsic size of the menu's images (the seed's illustrations are 400×300 SVGs): given to the
+ * element so the browser knows its aspect ratio before the file or the CSS arrives (issue 11); the
+ * container's CSS decides the shown size.
+ */
+export const MENU_IMAGE_WIDTH = 400;
+export const MENU_IMAGE_HEIGHT = 300;
+
+/**
  * A menu image, loaded lazily unless it is among the first on screen (`eager`; `priority` also asks
  * the browser to fetch it first: the page's largest paint); a soft placeholder while it loads or
  * when it is missing.
@@ -27,6 +35,8 @@ export function MenuImage({
       className={classes}
       src={src}
       alt={alt}
+      width={MENU_IMAGE_WIDTH}
+      height={MENU_IMAGE_HEIGHT}
       loading={eager || priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding={priority ? 'sync' : 'async'}

@@ -4,7 +4,8 @@ import { addRefusal, needsCourse, type AddRefusal } from '@shop/shared/domain/ad
 import { addProductLine, exceedsStock, newCartItemId, replaceLine } from '@shop/shared/domain/cart';
 import { missingChoice, type ItemConfig } from '@shop/shared/domain/configurator';
 import { buildProductLine, lineType } from '@shop/shared/domain/product-line';
-import { de, fill } from '@shop/shared/i18n';
+import { fill } from '@shop/shared/i18n/fill';
+import { de } from '../texts';
 import { cartStore, untilCartUnlocked } from '@shop/shared/stores';
 import { askCourse } from './course';
 import type { MenuShopContext } from './shop-context';

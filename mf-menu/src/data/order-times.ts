@@ -1,6 +1,6 @@
 import type { MenuItem, OpeningHours } from '@shop/shared/contract';
 import { openingRows } from '@shop/shared/domain/opening-hours';
-import { de } from '@shop/shared/i18n';
+import { de } from '../texts';
 
 function minutes(value: string): [number, number] {
   const [h = '0', m = '0'] = value.split(':');

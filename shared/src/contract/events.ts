@@ -29,18 +29,4 @@ export const serverEvent = z.discriminatedUnion('type', [
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;
 
-export const SHOP_CHANNEL = 'shop';
-/** Orders and waiter calls for the staff board; granted to ID tokens with the staff claim only. */
-export const STAFF_CHANNEL = 'staff';
-export function userChannel(uid: string): string {
-  return `user${uid}`;
-}
-/** One order's live status, for whoever holds its access token (the guest's order page, signed in or not). */
-export function orderChannel(uniqueOrderId: string): string {
-  return `order${uniqueOrderId}`;
-}
-/**
- * The SSE event name of a device's push channel (GET /api/events?push=<local token>): the channel
- * itself is named after a hash of the token, which the browser need not know.
- */
-export const PUSH_EVENT = 'push';
+export { orderChannel, PUSH_EVENT, SHOP_CHANNEL, STAFF_CHANNEL, userChannel } from './channels';

@@ -3,6 +3,7 @@ import type { AppConfig, BranchSettings, Store } from '../contract/appconfig';
 import type { Menu } from '../contract/menu';
 import { emit } from '@shop/shared/bus';
 import { callAction } from '../client';
+import { APPCONFIG_RESOURCE, MENU_RESOURCE } from '../contract/resources';
 import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
 
@@ -35,10 +36,24 @@ function once<T>(key: string, run: () => Promise<T>): Promise<T> {
   return p;
 }
 
+/**
+ * A read-only resource by GET (the browser revalidates it with its ETag, and the page may have
+ * preloaded it), or null when it cannot be had that way (then the action answers instead).
+ */
+async function getResource<T>(path: string): Promise<T | null> {
+  try {
+    // No options: the request must match the page's <link rel=preload as=fetch> to use it.
+    const res = await fetch(path);
+    return res.ok ? ((await res.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Fetches the app config and branches; keeps the cached copy when the call fails. */
 export function refreshAppData(): Promise<AppData | null> {
   return once('appconfig', async () => {
-    const res = await callAction('GetAppconfig', {});
+    const res = (await getResource<{ ok: true } & AppData>(APPCONFIG_RESOURCE)) ?? (await callAction('GetAppconfig', {}));
     if (!res.ok) return appDataStore.get();
     const data: AppData = { appconfig: res.appconfig, stores: res.stores, branch: res.branch };
     appDataStore.set(data);
@@ -54,7 +69,10 @@ export function refreshMenu(kind: 'food' | 'drink'): Promise<MenuData | null> {
   return once(`menu:${kind}`, async () => {
     const cached = store.get();
     const action = kind === 'food' ? 'PullFoodMenu' : 'PullDrinkMenu';
-    const res = await callAction(action, cached ? { lastModified: cached.lastModified } : {});
+    const got = await getResource<{ ok: true; menu: Menu; lastModified: number }>(MENU_RESOURCE[kind]);
+    const res = got
+      ? { ...got, unchanged: cached !== null && got.lastModified === cached.lastModified }
+      : await callAction(action, cached ? { lastModified: cached.lastModified } : {});
     if (!res.ok) return cached;
     const data: MenuData = res.unchanged && cached ? cached : { menu: res.menu, lastModified: res.lastModified };
     if (!res.unchanged) store.set(data);

@@ -1,4 +1,5 @@
 export * from './components';
 export * from './icons';
+export * from './path-icon';
 export { ModalDialog } from './ModalDialog';
 export { backInShopOr, canGoBackInShop, installInShopHistory } from './in-shop-history';

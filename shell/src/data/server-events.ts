@@ -1,6 +1,6 @@
 import { emit } from '@shop/shared/bus';
 import { currentIdToken } from '@shop/shared/client';
-import { orderChannel, PUSH_EVENT } from '@shop/shared/contract';
+import { orderChannel, PUSH_EVENT } from '@shop/shared/contract/channels';
 import { ordersToFollow } from '@shop/shared/domain/orders';
 import { pushTokenKind } from '@shop/shared/domain/push-token';
 import { authStore, lastOrdersStore, pushTokenStore, refreshAppData, refreshMenu } from '@shop/shared/stores';

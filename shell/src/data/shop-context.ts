@@ -14,6 +14,8 @@ export interface ShopContext {
   readonly inhouseOrdering: boolean;
   /** How many referral programs the shop offers (the drawer's 'Freunde einladen'). */
   readonly referralPrograms: number;
+  /** The app config is known (cached or fetched): until then, what depends on its switches keeps its place empty. */
+  readonly configLoaded: boolean;
 }
 
 /** Feature flags (defaults < app config < host descriptor) and the in-house state, for the shell's UI. */
@@ -34,5 +36,6 @@ export function useShopContext(): ShopContext {
     reservationUrl: appData?.appconfig.reservationUrl,
     inhouseOrdering: (appData?.appconfig.inhouseOrderingEnabled ?? false) && features.orderingEnabled,
     referralPrograms: appData?.appconfig.referralPrograms?.length ?? 0,
+    configLoaded: appData !== null,
   };
 }

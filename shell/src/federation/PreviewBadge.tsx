@@ -1,4 +1,4 @@
-import { de } from '@shop/shared/i18n';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { fill } from '@shop/shared/i18n/fill';
 import { OVERRIDE_PARAM, type VersionOverrides } from './version-overrides';
 import styles from './preview-badge.module.css';
@@ -10,9 +10,9 @@ export function PreviewBadge({ overrides }: { overrides: VersionOverrides }) {
     .join(', ');
   return (
     <div className={styles.badge} role="status" data-testid="preview-badge">
-      {fill(de.shell.previewOverrides, { versions })}{' '}
+      {fill(shellTexts.previewOverrides, { versions })}{' '}
       <a href={`?${OVERRIDE_PARAM}=reset`} className={styles.reset}>
-        {de.shell.previewReset}
+        {shellTexts.previewReset}
       </a>
     </div>
   );

@@ -1,19 +1,20 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
-import { emptyWidget, fallbackCartBadge } from './fallback-apps';
 import { remoteFallbackPlugin } from './fallback-plugin';
 
 /**
- * Fallbacks per exposed widget id ('mf_cart/cart-badge'). A remote's app ('mf_menu/app') has none
- * here: its failure reaches the shell's recovering area (register-apps.ts), which retries.
+ * Fallbacks per exposed widget id ('mf_cart/cart-badge'), loaded only when one is needed (they stay
+ * out of the first load). A remote's app ('mf_menu/app') has none here: its failure reaches the
+ * shell's recovering area (register-apps.ts), which retries.
  */
-function fallbackFor({ id }: { id: string }): object | undefined {
+function fallbackFor({ id }: { id: string }): Promise<object> | undefined {
   const [remote = id, expose = 'app'] = id.split('/');
-  let fallback: object | undefined;
-  if (remote === 'mf_cart' && expose === 'cart-badge') fallback = fallbackCartBadge();
-  if (remote === 'mf_cart' && expose === 'cart-bar') fallback = emptyWidget();
-  if (fallback) fallbacks.add(fallback);
-  return fallback;
+  if (remote !== 'mf_cart' || (expose !== 'cart-badge' && expose !== 'cart-bar')) return undefined;
+  return import('./fallback-apps').then((apps) => {
+    const fallback = expose === 'cart-badge' ? apps.fallbackCartBadge() : apps.emptyWidget();
+    fallbacks.add(fallback);
+    return fallback;
+  });
 }
 
 /** The stand-ins handed out instead of a remote's module. */

@@ -61,8 +61,13 @@ export function Home({ context }: { context: ShopContext }) {
         </div>
       </section>
       <nav className={css.tiles} aria-label="Startseite">
+        {/* Until the app config says which tiles show, placeholders hold their places: a tile that
+            appears later would push the others (issue 11, no layout jumps). */}
+        {!context.configLoaded
+          ? tiles.filter((t) => t.show).map((t) => <span key={t.key} className={`${css.tile} ${css.tilePlaceholder}`} aria-hidden="true" />)
+          : null}
         {tiles
-          .filter((t) => t.show)
+          .filter((t) => t.show && context.configLoaded)
           .map((t) => {
             const className = [css.tile, t.primary ? css.tilePrimary : ''].join(' ');
             return t.href ? (

@@ -43,9 +43,12 @@ function ProductRow({
   notesEnabled,
   onNote,
   substances,
+  substancesPending,
 }: {
   line: ProductLine;
   substances: readonly string[] | undefined;
+  /** The menus are not there yet: the row keeps the place of its allergen line. */
+  substancesPending: boolean;
   breakdown: PriceBreakdown;
   locked: boolean;
   notesEnabled: boolean;
@@ -76,7 +79,7 @@ function ProductRow({
           {!isHiddenVol(line.vol) ? <span className={css.vol}> · {line.vol}</span> : null}
         </div>
         {line.extrasToDisplay ? <div className={css.detail}>{line.extrasToDisplay}</div> : null}
-        <LineSubstances codes={substances} />
+        <LineSubstances codes={substances} pending={substancesPending} />
         {line.gang ? <div className={css.detail}>{fill(t.course, { gang: line.gang })}</div> : null}
         {priced?.offer ? <div className={css.offer}>{fill(t.offerLabel, { name: priced.offer.name })}</div> : null}
         {bound ? <div className={css.offer}>{fill(t.bundleLine, { title: line.aaaCodeTitle ?? line.appliedCode ?? '' })}</div> : null}
@@ -188,7 +191,8 @@ export function CartLines({
             <ProductRow
               key={line.cartItemId}
               line={line}
-              substances={substances.get(line.cartItemId)}
+              substances={substances.codes.get(line.cartItemId)}
+              substancesPending={!substances.known}
               breakdown={breakdown}
               locked={locked}
               notesEnabled={notesEnabled}
@@ -200,7 +204,7 @@ export function CartLines({
           ))}
         </tbody>
       </table>
-      <CartSubstanceLegend substances={substances} />
+      <CartSubstanceLegend substances={substances.codes} known={substances.known} />
     </>
   );
 }

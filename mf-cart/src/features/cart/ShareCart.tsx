@@ -7,7 +7,7 @@ import { de } from '@shop/shared/i18n';
 import { pathTo } from '@shop/shared/routes';
 import { useStore } from '@shop/shared/react';
 import { Button, Icon } from '@shop/shared/ui';
-import { sharedCartStore } from '../../data/cart-id-restore';
+import { sharedCartStore } from '../../data/cart-id-stores';
 import css from './cart.module.css';
 
 const t = de.cart;

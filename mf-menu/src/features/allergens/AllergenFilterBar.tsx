@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { emit } from '@shop/shared/bus';
 import type { AllergenCode } from '@shop/shared/domain/allergens';
-import { de, fill } from '@shop/shared/i18n';
+import { fill } from '@shop/shared/i18n/fill';
+import { de } from '../../texts';
 import { Icon } from '@shop/shared/ui';
 import { AllergenChips, allergenShortName } from '@shop/shared/ui/allergen-chips';
 import { loadPreferences, setExcludedAllergens } from '@shop/shared/stores/preferences';

@@ -1,5 +1,5 @@
 import { ADDITIVE_CODES, ALLERGEN_CODES, additiveNumber } from '@shop/shared/domain/allergens';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Page } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { useMenuView } from '../../data/menu-data';

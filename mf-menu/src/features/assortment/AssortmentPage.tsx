@@ -1,4 +1,4 @@
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link } from '@shop/shared/react';
 import { Page } from '@shop/shared/ui';
 import { CategoryCard, CategorySkeletons, DisabledMenu, LoadFailed } from '../categories/CategoryOverview';

@@ -1,4 +1,4 @@
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Page, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { useMenuShopContext } from '../../data/shop-context';

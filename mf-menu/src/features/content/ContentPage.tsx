@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { emit } from '@shop/shared/bus';
 import type { Page as ContentPageData } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { useAsync, useStore } from '@shop/shared/react';
 import type { RouteName } from '@shop/shared/routes';
 import { privacy as privacyTexts } from '@shop/shared/i18n/privacy';

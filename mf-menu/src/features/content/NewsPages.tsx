@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { News } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link, useAsync, useStore } from '@shop/shared/react';
 import { newsSeenStore } from '@shop/shared/stores';
 import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';

@@ -3,7 +3,7 @@ import { emit } from '@shop/shared/bus';
 import type { MenuItem } from '@shop/shared/contract';
 import type { ItemConfig } from '@shop/shared/domain/configurator';
 import { favouriteFromItem, isFavourite, toggleFavourite } from '@shop/shared/domain/favourites';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { useStore } from '@shop/shared/react';
 import { Icon } from '@shop/shared/ui';
 import { loadPreferences, preferencesStore, setFavourites } from '@shop/shared/stores/preferences';

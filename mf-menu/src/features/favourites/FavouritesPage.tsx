@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { favouritesOnMenu } from '@shop/shared/domain/favourites';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link, useStore } from '@shop/shared/react';
 import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';

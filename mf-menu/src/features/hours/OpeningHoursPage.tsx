@@ -1,7 +1,7 @@
 import type { OpeningHours } from '@shop/shared/contract';
 
 import { isOpenAt, openingRows, type OpeningTexts } from '@shop/shared/domain/opening-hours';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { useStore } from '@shop/shared/react';
 import { appDataStore } from '@shop/shared/stores';
 import { Page, Skeleton } from '@shop/shared/ui';

@@ -1,6 +1,6 @@
 import { productLines, simpleCartTotal } from '@shop/shared/domain/cart';
 import { formatEuro } from '@shop/shared/domain/money';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link, useStore } from '@shop/shared/react';
 import { cartStore } from '@shop/shared/stores';
 import { Icon, buttonClass } from '@shop/shared/ui';

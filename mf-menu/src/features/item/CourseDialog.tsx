@@ -1,5 +1,5 @@
 import type { Course } from '@shop/shared/domain/configurator';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { useObservable } from '@shop/shared/react';
 import { Button, ModalDialog } from '@shop/shared/ui';
 import { courseRequest$ } from '../../data/course';

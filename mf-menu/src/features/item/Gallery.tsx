@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { de, fill } from '@shop/shared/i18n';
+import { fill } from '@shop/shared/i18n/fill';
+import { de } from '../../texts';
 import { useShellLayer } from '@shop/shared/react';
 import { Icon } from '@shop/shared/ui';
 import { MenuImage } from '../../components/MenuImage';

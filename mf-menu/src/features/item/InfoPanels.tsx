@@ -1,5 +1,5 @@
 import type { MenuItem } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { SubstanceLegend } from './Substances';
 import css from './item.module.css';
 

@@ -7,7 +7,8 @@ import { finalSelection, initialConfig, type ItemConfig } from '@shop/shared/dom
 import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { findMenuItem } from '@shop/shared/domain/menu-visibility';
 import { formatEuro } from '@shop/shared/domain/money';
-import { de, fill } from '@shop/shared/i18n';
+import { fill } from '@shop/shared/i18n/fill';
+import { de } from '../../texts';
 import { Link, usePageTitle, useStore } from '@shop/shared/react';
 import { cartStore, offersStore } from '@shop/shared/stores';
 import { Empty, Icon, Notice, Skeleton, buttonClass } from '@shop/shared/ui';

@@ -30,7 +30,8 @@ import { selectionSubstances, substanceSummary } from '@shop/shared/domain/aller
 import { formatEuro } from '@shop/shared/domain/money';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { isSoldOut, isBuyable } from '@shop/shared/domain/add-to-cart-rules';
-import { de, fill } from '@shop/shared/i18n';
+import { fill } from '@shop/shared/i18n/fill';
+import { de } from '../../texts';
 import { useStore } from '@shop/shared/react';
 import { pathTo } from '@shop/shared/routes';
 import { offersStore } from '@shop/shared/stores';

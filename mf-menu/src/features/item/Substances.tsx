@@ -1,5 +1,5 @@
 import { additiveNumber, classifySubstances } from '@shop/shared/domain/allergens';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import css from './item.module.css';
 
 /** Allergens, additives, meat types and diets of a code list, with their legend numbers and letters. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MenuCategory } from '@shop/shared/contract';
 import { findCategory } from '@shop/shared/domain/menu-visibility';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link } from '@shop/shared/react';
 import { Empty, Skeleton } from '@shop/shared/ui';
 import { MenuImage } from '../../components/MenuImage';

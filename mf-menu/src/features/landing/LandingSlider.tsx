@@ -1,4 +1,4 @@
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Link } from '@shop/shared/react';
 import type { RouteName } from '@shop/shared/routes';
 import { BackButton } from '../../components/BackButton';

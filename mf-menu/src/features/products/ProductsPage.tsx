@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Menu } from '@shop/shared/contract';
-import { de } from '@shop/shared/i18n';
+import { de } from '../../texts';
 import { Empty, Page, Skeleton } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { AllergenFilterBar } from '../allergens/AllergenFilterBar';
