@@ -81,12 +81,12 @@ export function Overlays() {
         <ModalDialog
           key={dialog.id}
           title={dialog.title}
+          description={dialog.text}
           testId="dialog"
           // Escape answers a question with 'dismissed' (as navigating away does); a tap beside it does nothing.
           onClose={() => answer(dialog, dialog.kind === 'question' ? 'dismissed' : 'ok')}
           closeOnBackdrop={false}
         >
-          {dialog.text ? <p className={css.dialogText}>{dialog.text}</p> : null}
           <div className={css.actions}>
             {dialog.kind === 'question' ? (
               <>
@@ -106,7 +106,7 @@ export function Overlays() {
         </ModalDialog>
       ) : null}
       {toast ? (
-        <div className={css.toast} role="status" data-testid={toast.kind}>
+        <div className={css.toast} data-testid={toast.kind}>
           <span>{toast.text}</span>
           {toast.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
         </div>
@@ -119,9 +119,13 @@ export function Overlays() {
           </div>
         </div>
       ) : null}
-      {/* Always present, so that screen readers announce what is put into it. */}
+      {/* Always present, so that screen readers announce what is put into them (a region that
+          appears together with its text is often not read). */}
       <div className={css.srOnly} role="status" data-testid="live-status">
         {added > 0 ? shellTexts.addedToCart : ''}
+      </div>
+      <div className={css.srOnly} role="status" data-testid="live-toast">
+        {toast?.text ?? ''}
       </div>
       {loading ? (
         <div className={css.loading} data-testid="loading-overlay" aria-busy="true">
