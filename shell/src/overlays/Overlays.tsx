@@ -105,12 +105,12 @@ export function Overlays() {
           </div>
         </ModalDialog>
       ) : null}
-      {toast ? (
-        <div className={css.toast} data-testid={toast.kind}>
-          <span>{toast.text}</span>
-          {toast.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
-        </div>
-      ) : null}
+      {/* One element, always present: a live region announces what is put into it (one that
+          appears together with its text is often not read). Hidden while there is nothing to say. */}
+      <div className={toast ? css.toast : css.srOnly} role="status" data-testid={toast?.kind ?? 'toast-region'}>
+        {toast ? <span>{toast.text}</span> : null}
+        {toast?.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
+      </div>
       {added > 0 ? (
         <div className={css.added} data-testid="added-to-cart">
           <div className={css.addedCard}>
@@ -119,13 +119,9 @@ export function Overlays() {
           </div>
         </div>
       ) : null}
-      {/* Always present, so that screen readers announce what is put into them (a region that
-          appears together with its text is often not read). */}
+      {/* Always present, so that screen readers announce what is put into it. */}
       <div className={css.srOnly} role="status" data-testid="live-status">
         {added > 0 ? shellTexts.addedToCart : ''}
-      </div>
-      <div className={css.srOnly} role="status" data-testid="live-toast">
-        {toast?.text ?? ''}
       </div>
       {loading ? (
         <div className={css.loading} data-testid="loading-overlay" aria-busy="true">
