@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
+import { ROUTES, matchRoute, type RouteDef } from '@shop/shared/routes';
 import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { takeawayDraft } from '../../api/test/support/orders';
 import { action, fillCart, fillPerson, openBoard, pickFirstSlot } from '../support/checkout';
@@ -200,6 +201,27 @@ test('every page has its own title: route, item and category names', async ({ pa
   await expect(page).toHaveTitle('Warenkorb | Street Food');
   await page.goto('/gibt-es-nicht');
   await expect(page).toHaveTitle('Seite nicht gefunden | Street Food');
+});
+
+test('every route of the route table titles its page with the route title and the shop name', async ({ page }) => {
+  test.setTimeout(180_000);
+  const params: Record<string, string> = { catname: 'burritos', itemId: 'tacos-al-pastor', newsId: 'news-tacos-al-pastor', tag: 'AppInstallation', name: 'AGB' };
+  await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 1 }]);
+  for (const [name, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
+    if (route.path.includes(':uniqueOrderId') || route.path.includes(':couponCode')) continue;
+    await page.goto(route.path.replace(/:(\w+)\??/g, (_m, key: string) => params[key] ?? key));
+    await page.waitForLoadState('networkidle');
+    // Some routes lead elsewhere (a signed-out account to the sign-in): the title follows where the guest is.
+    const shown = matchRoute(new URL(page.url()).pathname);
+    expect(shown, name).toBeTruthy();
+    const expected = shown!.name === 'Home' ? 'Street Food – ' : `${(ROUTES as Record<string, RouteDef>)[shown!.name]!.title!} | Street Food`;
+    await expect(page, name).toHaveTitle(new RegExp(expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  }
+  // An item and a category name their item and category.
+  await page.goto('/Speise/tacos-al-pastor');
+  await expect(page).toHaveTitle('Tacos al Pastor (3 Stück) – Speise | Street Food');
+  await page.goto('/GetraenkeProdukte/softdrinks');
+  await expect(page).toHaveTitle(/^\S.* – Getränke \| Street Food$/);
 });
 
 test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
