@@ -203,6 +203,35 @@ test('every page has its own title: route, item and category names', async ({ pa
   await expect(page).toHaveTitle('Seite nicht gefunden | Street Food');
 });
 
+test('errors are announced or tied to their field: checkout fields, dialog texts, snackbars in a live region present before', async ({ page }) => {
+  await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+  await page.goto('/Korb');
+  // The toast region is one live region, there before anything is said in it.
+  const region = page.locator('[role="status"][data-testid="toast-region"]');
+  await expect(region).toBeAttached();
+  await expect(region).toBeEmpty();
+  const handle = await region.elementHandle();
+  await page.getByTestId('cart-badge').click();
+  await expect(page.getByTestId('snackbar')).toHaveText('Du befindest dich bereits im Warenkorb');
+  expect(await handle!.evaluate((el) => el.isConnected && el.getAttribute('role') === 'status' && el.textContent)).toBe('Du befindest dich bereits im Warenkorb');
+
+  // A question's text is the dialog's description.
+  await page.getByTestId('cart-checkout').click();
+  await page.getByTestId('dialog').getByRole('button', { name: 'Abholung', exact: true }).click();
+  const question = page.getByTestId('dialog');
+  await expect(question).toHaveAccessibleName('Ist die Anzahl der Artikel korrekt?');
+  await expect(question).toHaveAccessibleDescription(/^2 Artikel für insgesamt 17,00/);
+  await page.keyboard.press('Escape');
+
+  // Field errors after the first attempt: invalid, described by the message, announced.
+  await page.goto('/CheckoutTakeawayWithPay');
+  await page.getByTestId('checkout-next').click();
+  const name = page.getByTestId('field-name');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Vor- und Nachname sind erforderlich');
+  await expect(page.getByTestId('field-name-error')).toHaveAttribute('role', 'alert');
+});
+
 test('every route of the route table titles its page with the route title and the shop name', async ({ page }) => {
   test.setTimeout(180_000);
   const params: Record<string, string> = { catname: 'burritos', itemId: 'tacos-al-pastor', newsId: 'news-tacos-al-pastor', tag: 'AppInstallation', name: 'AGB' };
