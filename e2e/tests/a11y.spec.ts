@@ -213,7 +213,9 @@ test('errors are announced or tied to their field: checkout fields, dialog texts
   const handle = await region.elementHandle();
   await page.getByTestId('cart-badge').click();
   await expect(page.getByTestId('snackbar')).toHaveText('Du befindest dich bereits im Warenkorb');
-  expect(await handle!.evaluate((el) => el.isConnected && el.getAttribute('role') === 'status' && el.textContent)).toBe('Du befindest dich bereits im Warenkorb');
+  expect(await handle.evaluate((el) => el.isConnected && el.getAttribute('role') === 'status' && el.textContent)).toBe(
+    'Du befindest dich bereits im Warenkorb',
+  );
 
   // A question's text is the dialog's description.
   await page.getByTestId('cart-checkout').click();
@@ -234,9 +236,15 @@ test('errors are announced or tied to their field: checkout fields, dialog texts
 
 test('every route of the route table titles its page with the route title and the shop name', async ({ page }) => {
   test.setTimeout(180_000);
-  const params: Record<string, string> = { catname: 'burritos', itemId: 'tacos-al-pastor', newsId: 'news-tacos-al-pastor', tag: 'AppInstallation', name: 'AGB' };
+  const params: Record<string, string> = {
+    catname: 'burritos',
+    itemId: 'tacos-al-pastor',
+    newsId: 'news-tacos-al-pastor',
+    tag: 'AppInstallation',
+    name: 'AGB',
+  };
   await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 1 }]);
-  for (const [name, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
+  for (const [name, route] of Object.entries<RouteDef>(ROUTES)) {
     if (route.path.includes(':uniqueOrderId') || route.path.includes(':couponCode')) continue;
     await page.goto(route.path.replace(/:(\w+)\??/g, (_m, key: string) => params[key] ?? key));
     await page.waitForLoadState('networkidle');

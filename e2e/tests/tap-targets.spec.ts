@@ -12,14 +12,16 @@ async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const MIN = 44;
     const found: string[] = [];
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [tabindex="0"]';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [tabindex="0"]';
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       // Inert content behind an open modal dialog cannot be tapped.
       if (el.closest('[inert]') || (document.querySelector('dialog[open]') && !el.closest('dialog[open]'))) continue;
       let target: HTMLElement = el;
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) target = el.closest('label') ?? (el.labels?.[0] as HTMLElement | undefined) ?? el;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+        target = el.closest('label') ?? (el.labels?.[0] as HTMLElement | undefined) ?? el;
       const box = target.getBoundingClientRect();
       // Visually hidden (the skip link before it gets focus sits above the page; checked elsewhere).
       if (box.width <= 1 || box.height <= 1 || box.bottom <= 0) continue;
@@ -31,7 +33,9 @@ async function smallTargets(page: Page): Promise<string[]> {
       }
       if (box.width < MIN - 0.5 || box.height < MIN - 0.5) {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        found.push(`${Math.round(box.width)}×${Math.round(box.height)} <${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid="${el.dataset.testid}"` : ''}> ${name}`);
+        found.push(
+          `${Math.round(box.width)}×${Math.round(box.height)} <${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid="${el.dataset.testid}"` : ''}> ${name}`,
+        );
       }
     }
     return found;
