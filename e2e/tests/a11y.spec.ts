@@ -234,6 +234,48 @@ test('errors are announced or tied to their field: checkout fields, dialog texts
   await expect(page.getByTestId('field-name-error')).toHaveAttribute('role', 'alert');
 });
 
+test("self-service: the full-screen 'Speisen Abholbereit!' overlay is an alert dialog; the ready dialog on top gives focus back to its OK; Escape dismisses it", async ({
+  page,
+  shopClock,
+}) => {
+  await page.goto('/');
+  const { menu } = await action<{ menu: Menu }>(page, 'PullFoodMenu', {});
+  const issued = await action<{ challenge: unknown }>(page, 'GetCashCaptcha', {});
+  const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor', count: 1 }], { createdAt: shopClock.now() });
+  const { order } = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: { ...draft, captcha: await solveCashCaptcha(issued.challenge) } });
+  await page.goto(`/Bestellung/${order.uniqueOrderId}`);
+  await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+  // The kitchen marks the food of a self-service order ready (as the server would send it).
+  await page.route('**/api/action', async (route) => {
+    const body = route.request().postDataJSON() as { action: string; payload: { collectionName?: string } };
+    if (body.action !== 'LoadDocs' || body.payload.collectionName !== 'orders') return route.fallback();
+    const response = await route.fetch();
+    const json = (await response.json()) as { docs: SavedOrder[] };
+    await route.fulfill({
+      response,
+      json: { ...json, docs: json.docs.map((o) => ({ ...o, selfServiceEnabled: true, state: 'Confirmed', abholbereit: true })) },
+    });
+  });
+  await page.evaluate((id) => {
+    const bus = (globalThis as unknown as { __shop_bus__: { next(m: unknown): void } }).__shop_bus__;
+    bus.next({ topic: 'orders:order-updated', payload: { uniqueOrderId: id } });
+  }, order.uniqueOrderId);
+  const overlay = page.getByTestId('order-ready-overlay');
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveAttribute('role', 'alertdialog');
+  await expect(overlay).toHaveAccessibleName('Speisen Abholbereit!');
+  // The ready dialog of checkout-spec §4 opens on top of it; answered, focus goes back into the overlay.
+  const question = page.getByTestId('dialog');
+  await expect(question).toContainText('Deine Bestellung ist abholbereit!');
+  expect(await focusInside(question)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(overlay.getByRole('button', { name: 'OK' })).toBeFocused();
+  await expectTrapsFocus(page, overlay);
+  await page.keyboard.press('Escape');
+  await expect(overlay).toHaveCount(0);
+});
+
 test('every route of the route table titles its page with the route title and the shop name', async ({ page }) => {
   test.setTimeout(180_000);
   const params: Record<string, string> = {
