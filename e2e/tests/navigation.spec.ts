@@ -25,6 +25,22 @@ test.describe('navigation without dead ends', () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(target);
   });
 
+  test('back from an item returns the category list to its scroll position', async ({ page }) => {
+    await page.goto('/SpeisenProdukte/burritos');
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    const target = await page.evaluate(() => Math.min(900, document.documentElement.scrollHeight - window.innerHeight));
+    expect(target).toBeGreaterThan(300);
+    await page.evaluate((y) => window.scrollTo(0, y), target);
+    await page.waitForTimeout(100);
+    await navigate(page, '/Speise/burrito-classic-chicken');
+    await expect(page.getByTestId('item-page')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/SpeisenProdukte\/burritos$/);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(target);
+  });
+
   test('a branch chosen on a page opened from another site stays in the shop', async ({ page }) => {
     await page.goto('/Impressum'); // an entry before the one the guest opens (the old code went back there)
     await page.goto('/Filialen?select=true');

@@ -20,14 +20,14 @@ export const REPO_ROOT = path.resolve(SHARED_PACKAGE_DIR, '..');
 
 /**
  * Libraries that hold React context or page-wide state: one copy per page. The router is not among
- * them (ADR 0021): each remote has its own BrowserRouter and bundles the few router parts it uses
+ * them (ADR 0025): each remote has its own BrowserRouter and bundles the few router parts it uses
  * (tree-shaken, 12 kB instead of the whole 53 kB package shared); no router context crosses remotes.
  */
 export const SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'rxjs', 'single-spa', 'single-spa-react'];
 
 /**
  * Singletons the shell still provides (not eager, from chunks of its own) for remotes built before
- * ADR 0021, which take the whole router from the page; newer remotes never load them.
+ * ADR 0025, which take the whole router from the page; newer remotes never load them.
  */
 export const LEGACY_PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
 

@@ -8,7 +8,7 @@
 // additive change, the major for a breaking one. Apps built against another major are refused by the
 // release gate (deploy/lib/gate.mjs) and by the federation runtime (strictVersion).
 
-export const RUNTIME_VERSION = '1.0.0';
+export const RUNTIME_VERSION = '1.1.0';
 
 /** Entry points of the runtime part, as imported ('@shop/shared/<entry>'). */
 export const RUNTIME_ENTRIES = ['bus', 'stores', 'stores/preferences', 'routes', 'client-runtime', 'react'];

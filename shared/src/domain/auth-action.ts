@@ -1,6 +1,6 @@
 /**
  * The sign-in widget's pages by `mode` (shop-spec §4 Login): the widget lives on the Anmelden route
- * (docs/adr/0021-sign-in-widget.md) and Firebase's e-mail actions point there too, so one URL
+ * (docs/adr/0023-sign-in-widget.md) and Firebase's e-mail actions point there too, so one URL
  * answers `?mode=select` (default), `callback` (back from a provider's redirect), `signIn` (e-mail
  * link), `resetPassword`, `verifyEmail` and `recoverEmail`. Firebase names the link of a changed
  * e-mail `verifyAndChangeEmail`; it is a verifyEmail page.

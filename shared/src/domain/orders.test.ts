@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../contract/cart';
 import { savedOrder, type SavedOrder } from '../contract/order';
 import {
+  closedOrderText,
   collectedAt,
   confirmationNext,
   couponDisplay,
@@ -252,6 +253,14 @@ describe('order status page (checkout-spec §2, §4)', () => {
     expect(rejectionReason(order({ state: 'Rejected', history: [{ state: 'Rejected', at: T0, reason: 'Küche geschlossen' }] }))).toBe('Küche geschlossen');
     expect(rejectionReason(order({ state: 'Rejected', rejectReason: 'Ausverkauft' }))).toBe('Ausverkauft');
     expect(rejectionReason(order({ state: 'Confirmed', rejectReason: 'x' }))).toBeUndefined();
+  });
+
+  it('says why an order closed, and without a reason never shows an empty placeholder', () => {
+    expect(closedOrderText(order({ state: 'Rejected', rejectReason: 'Ausverkauft' }))).toBe('Die Bestellung wurde vom Restaurant abgelehnt: Ausverkauft');
+    expect(closedOrderText(order({ state: 'Rejected' }))).toBe('Die Bestellung wurde vom Restaurant abgelehnt.');
+    expect(closedOrderText(order({ state: 'Cancelled', cancelReason: '  ' }))).toBe('Die Bestellung wurde storniert.');
+    expect(closedOrderText(order({ state: 'Cancelled', cancelReason: 'Zu spät' }))).toBe('Die Bestellung wurde storniert: Zu spät');
+    expect(closedOrderText(order({ state: 'Confirmed' }))).toBeUndefined();
   });
 
   it('recognises ticket orders', () => {

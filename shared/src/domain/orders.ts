@@ -243,8 +243,14 @@ export function cancellationReason(order: Pick<SavedOrder, 'state' | 'cancelReas
  * the restaurant's reason, or expired unpaid. Undefined for an order that has not ended.
  */
 export function closedOrderText(order: Pick<SavedOrder, 'state' | 'rejectReason' | 'cancelReason' | 'history'>): string | undefined {
-  if (order.state === 'Rejected') return fill(orderTexts.closedRejected, { reason: rejectionReason(order) ?? '' });
-  if (order.state === 'Cancelled') return fill(orderTexts.closedCancelled, { reason: cancellationReason(order) ?? '' });
+  if (order.state === 'Rejected') {
+    const reason = rejectionReason(order)?.trim();
+    return reason ? fill(orderTexts.closedRejected, { reason }) : orderTexts.closedRejectedNoReason;
+  }
+  if (order.state === 'Cancelled') {
+    const reason = cancellationReason(order)?.trim();
+    return reason ? fill(orderTexts.closedCancelled, { reason }) : orderTexts.closedCancelledNoReason;
+  }
   if (order.state === 'Expired') return orderTexts.closedExpired;
   return undefined;
 }

@@ -20,12 +20,20 @@ if (typeof document !== 'undefined') {
   });
 }
 
-/** Gives focus back to `el` once it can take it again (it may be disabled until the answer is handled). */
+/** An open modal dialog that does not contain `el` (a dialog opened meanwhile keeps the focus). */
+function otherDialogOpen(el: HTMLElement): boolean {
+  return [...document.querySelectorAll('dialog[open]')].some((dialog) => !dialog.contains(el));
+}
+
+/**
+ * Gives focus back to `el` once it can take it again (it may be disabled until the answer is
+ * handled). An opener inside another dialog (a question asked from the table dialog) gets it back too.
+ */
 function returnFocus(el: HTMLElement | null): void {
   if (!el) return;
   let tries = 0;
   const attempt = () => {
-    if (!el.isConnected || document.activeElement === el || document.querySelector('dialog[open]')) return;
+    if (!el.isConnected || document.activeElement === el || otherDialogOpen(el)) return;
     el.focus();
     if (document.activeElement !== el && ++tries < 20) window.setTimeout(attempt, 25);
   };
@@ -33,15 +41,23 @@ function returnFocus(el: HTMLElement | null): void {
 }
 
 /**
- * The one modal dialog of the shop (every remote and the shell use it): a native `<dialog>` opened
- * with `showModal()`, so the page behind is inert and the dialog is announced as modal. Focus moves
- * in (to the element with `autoFocus`, else the first focusable one), Tab and Shift+Tab stay inside,
- * Escape and a tap on the backdrop close it when `dismissible` (the spec's blocking questions are
- * not), and on close focus returns to the element that opened it. Registered with the shell's
- * navigation guard: navigating while it is open closes it and cancels the navigation (shop-spec §2).
+ * How the dialog sits on the screen: a centred card (questions, forms), the whole screen (table
+ * number, ready overlay), a sheet from the left edge (the shell's drawer) or a dark lightbox (images).
+ */
+export type ModalDialogVariant = 'card' | 'fullscreen' | 'side' | 'lightbox';
+
+/**
+ * The one modal dialog of the shop (every overlay, sheet and modal of the shell and the remotes):
+ * a native `<dialog>` opened with `showModal()`, so the page behind is inert and the dialog is
+ * announced as modal. Focus moves in (to the element with `autoFocus`, else the first focusable
+ * one), Tab and Shift+Tab stay inside, Escape and a tap on the backdrop close it when `dismissible`
+ * (the spec's blocking questions are not), and on close focus returns to the element that opened
+ * it. Registered with the shell's navigation guard: navigating while it is open closes it and
+ * cancels the navigation (shop-spec §2).
  */
 export function ModalDialog({
   title,
+  description,
   hideTitle = false,
   onClose,
   dismissible = true,
@@ -51,8 +67,12 @@ export function ModalDialog({
   className,
   testId,
   role = 'dialog',
+  variant = 'card',
+  navigationGuard = true,
 }: {
   title: string;
+  /** The dialog's message under the title; screen readers read it with the title (aria-describedby). */
+  description?: string | undefined;
   /** The title names the dialog for screen readers but is not shown (the content has its own heading). */
   hideTitle?: boolean;
   onClose: () => void;
@@ -65,18 +85,24 @@ export function ModalDialog({
   className?: string;
   testId?: string;
   role?: 'dialog' | 'alertdialog';
+  variant?: ModalDialogVariant;
+  /** Registered with the shell's navigation guard (default); false where the owner registers it itself (the drawer). */
+  navigationGuard?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   // Not useId: every remote has its own React root, and their ids would collide.
   const titleId = useRef(`shop-dialog-${++serial}`).current;
   const close = useRef(onClose);
   close.current = onClose;
-  useShellLayer(true, () => close.current(), { escape: false });
+  useShellLayer(navigationGuard, () => close.current(), { escape: false });
 
   useLayoutEffect(() => {
     const dialog = ref.current;
     const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    const opener = active && !active.closest('dialog') ? active : lastFocused;
+    // The focused element opened it, unless it sits in a dialog that is closing (then the last one
+    // focused outside dialogs did); an opener in another open dialog gets focus back as well.
+    const inDialog = active?.closest('dialog');
+    const opener = active && (!inDialog || inDialog.open) ? active : lastFocused;
     if (dialog && !dialog.open) {
       dialog.showModal();
       const first = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
@@ -124,11 +150,12 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      className={[css.dialog, className ?? ''].join(' ')}
-      style={{ maxWidth }}
+      className={[css.dialog, css[variant], className ?? ''].join(' ')}
+      style={variant === 'card' ? { maxWidth } : undefined}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
+      aria-describedby={description ? `${titleId}-text` : undefined}
       data-testid={testId}
       tabIndex={-1}
       onCancel={(event) => {
@@ -137,10 +164,15 @@ export function ModalDialog({
         if (dismissible) close.current();
       }}
     >
-      <div className={css.inner}>
+      <div className={variant === 'card' ? css.inner : css[`${variant}Inner`]}>
         <h2 id={titleId} className={hideTitle ? css.visuallyHidden : css.title}>
           {title}
         </h2>
+        {description ? (
+          <p id={`${titleId}-text`} className={css.description}>
+            {description}
+          </p>
+        ) : null}
         {children}
       </div>
     </dialog>

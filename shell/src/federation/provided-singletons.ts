@@ -3,5 +3,5 @@
 // from chunks of the shell, so every remote runs on one known copy that the page can preload
 // (api/src/http/shell-document.ts). The shell never calls these; each is loaded when a remote asks.
 export const providedPreferences = () => import('@shop/shared/stores/preferences');
-/** The whole router, for remotes built before ADR 0021 (newer remotes bundle the parts they use). */
+/** The whole router, for remotes built before ADR 0025 (newer remotes bundle the parts they use). */
 export const providedRouter = () => import('react-router-dom');

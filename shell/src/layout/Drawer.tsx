@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { Icon, type IconName } from '@shop/shared/ui';
+import { Icon, ModalDialog, type IconName } from '@shop/shared/ui';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { pathTo, type RouteName } from '@shop/shared/routes';
 import { authStore, orderModeStore, tableStore } from '@shop/shared/stores';
@@ -26,15 +25,13 @@ interface Entry {
   badge?: number;
 }
 
-/** Side drawer (shop-spec §2 Shell). */
+/**
+ * Side drawer (shop-spec §2 Shell): the shop's dialog primitive as a sheet from the left edge, so
+ * focus moves in and stays, Escape and a tap beside it close it, and focus returns to the menu button.
+ */
 export function Drawer({ context, onClose }: { context: ShopContext; onClose: () => void }) {
   const user = useStore(authStore);
   const unread = useUnreadNews(context.features.enableNews);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const switchToTakeaway = async () => {
     if (await ask(shellTexts.drawerModeTakeaway, { text: shellTexts.switchToTakeawayQuestion })) {
@@ -132,20 +129,19 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
   );
 
   return (
-    <>
-      {/* A tap beside the drawer closes it (keyboard users have its close button and Escape). */}
-      <button type="button" className={css.scrim} onClick={onClose} aria-label={shellTexts.closeMenu} tabIndex={-1} data-testid="drawer-scrim" />
-      <aside className={css.drawer} aria-label={shellTexts.menu} data-testid="drawer">
-        <div className={css.drawerHead}>
-          <span>{shellTexts.shopName.toUpperCase()}</span>
-          <button type="button" className={css.iconButton} onClick={onClose} aria-label={shellTexts.closeMenu}>
-            <Icon name="close" />
-          </button>
-        </div>
+    // The shell's layers know the drawer already (layers.drawer): the guard closes it on navigation.
+    <ModalDialog title={shellTexts.menu} hideTitle onClose={onClose} variant="side" navigationGuard={false} testId="drawer">
+      <div className={css.drawerHead}>
+        <span aria-hidden="true">{shellTexts.shopName.toUpperCase()}</span>
+        <button type="button" className={css.iconButton} onClick={onClose} aria-label={shellTexts.closeMenu} data-testid="drawer-close">
+          <Icon name="close" />
+        </button>
+      </div>
+      <nav aria-label={shellTexts.menu}>
         {renderList(main)}
         <div className={css.drawerGroup}>{shellTexts.drawerInfo}</div>
         {renderList(info)}
-      </aside>
-    </>
+      </nav>
+    </ModalDialog>
   );
 }

@@ -14,7 +14,6 @@ interface NavEntry {
   icon: IconName;
   label: string;
   show: boolean;
-  className?: string;
   /** A count shown on the icon (unread news). */
   badge?: number;
 }
@@ -26,41 +25,42 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
   const entries: NavEntry[] = [
     { to: 'Home', icon: 'home', label: shellTexts.navHome, show: true },
     { to: 'Kellnerruf', icon: 'bell', label: shellTexts.navWaiterCall, show: context.inhouse && context.features.enableKellnerruf },
-    { to: 'Aktuelles', icon: 'news', label: shellTexts.navNews, show: context.features.enableNews, className: css.hideXxs, badge: unread },
+    { to: 'Aktuelles', icon: 'news', label: shellTexts.navNews, show: context.features.enableNews, badge: unread },
     { to: 'Speisen', params: { catname: 'all' }, icon: 'food', label: shellTexts.navFood, show: true },
     { to: 'Getraenke', params: { catname: 'all' }, icon: 'drinks', label: shellTexts.navDrinks, show: true },
     { to: 'Bestellungen', icon: 'history', label: shellTexts.navHistory, show: true },
   ];
+  const shown = entries.filter((e) => e.show);
+  // Every icon keeps its 44 px; on a narrow phone the name gives way (the home icon leads home too).
+  const brandClass = [css.brand, shown.length > 5 ? css.brandCrowded : shown.length > 4 ? css.brandTight : ''].join(' ');
   return (
     <header className={css.header}>
       <nav className={css.headerInner} aria-label="Hauptnavigation">
         <button type="button" className={css.iconButton} onClick={onMenu} aria-label={shellTexts.menu} data-testid="drawer-open">
           <Icon name="menu" />
         </button>
-        <Link to="Home" className={css.brand}>
+        <Link to="Home" className={brandClass}>
           {shellTexts.shopName.toUpperCase()}
         </Link>
         <span className={css.spacer} />
-        {entries
-          .filter((e) => e.show)
-          .map((e) => (
-            <Link
-              key={e.to}
-              to={e.to}
-              params={e.params}
-              className={[css.iconButton, e.className ?? '', current === e.to ? css.active : ''].join(' ')}
-              aria-label={e.badge ? `${e.label} (${fill(shellTexts.newsUnread, { count: e.badge })})` : e.label}
-              title={e.label}
-              aria-current={current === e.to ? 'page' : undefined}
-            >
-              <Icon name={e.icon} />
-              {e.badge ? (
-                <span className={css.badge} data-testid="news-badge" aria-hidden="true">
-                  {e.badge}
-                </span>
-              ) : null}
-            </Link>
-          ))}
+        {shown.map((e) => (
+          <Link
+            key={e.to}
+            to={e.to}
+            params={e.params}
+            className={[css.iconButton, current === e.to ? css.active : ''].join(' ')}
+            aria-label={e.badge ? `${e.label} (${fill(shellTexts.newsUnread, { count: e.badge })})` : e.label}
+            title={e.label}
+            aria-current={current === e.to ? 'page' : undefined}
+          >
+            <Icon name={e.icon} />
+            {e.badge ? (
+              <span className={css.badge} data-testid="news-badge" aria-hidden="true">
+                {e.badge}
+              </span>
+            ) : null}
+          </Link>
+        ))}
         <span className={css.cartSlot} data-testid="cart-badge-slot">
           <RemoteParcel id="mf_cart/cart-badge" />
         </span>

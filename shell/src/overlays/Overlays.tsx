@@ -92,12 +92,12 @@ export function Overlays() {
         <ModalDialog
           key={dialog.id}
           title={dialog.title}
+          description={dialog.text}
           testId="dialog"
           // Escape answers a question with 'dismissed' (as navigating away does); a tap beside it does nothing.
           onClose={() => answer(dialog, dialog.kind === 'question' ? 'dismissed' : 'ok')}
           closeOnBackdrop={false}
         >
-          {dialog.text ? <p className={css.dialogText}>{dialog.text}</p> : null}
           <div className={css.actions}>
             {dialog.kind === 'question' ? (
               <>
@@ -116,12 +116,12 @@ export function Overlays() {
           </div>
         </ModalDialog>
       ) : null}
-      {toast ? (
-        <div className={css.toast} role="status" data-testid={toast.kind}>
-          <span>{toast.text}</span>
-          {toast.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
-        </div>
-      ) : null}
+      {/* One element, always present: a live region announces what is put into it (one that
+          appears together with its text is often not read). Hidden while there is nothing to say. */}
+      <div className={toast ? css.toast : css.srOnly} role="status" data-testid={toast?.kind ?? 'toast-region'}>
+        {toast ? <span>{toast.text}</span> : null}
+        {toast?.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
+      </div>
       {sheet ? (
         <div className={css.sheet} role="status" data-testid="bottom-sheet">
           <span>{sheet.text}</span>

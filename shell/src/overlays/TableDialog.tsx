@@ -4,18 +4,19 @@ import { isTableNumber, typeTableDigit } from '@shop/shared/domain/table-entry';
 import { fill } from '@shop/shared/i18n/fill';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { orderModeStore, tableStore } from '@shop/shared/stores';
-import { Button } from '@shop/shared/ui';
+import { Button, ModalDialog } from '@shop/shared/ui';
 import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
 import { QrScanner, canScanQr } from './QrScanner';
 import css from './overlays.module.css';
 
 const LAYER_ID = 'shell-table-dialog';
+const TEST_ID = 'table-dialog';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
  * The full-screen table-number dialog (shop-spec §2, checkout-spec §4): a digit entry with reset,
- * Weiter and Abbrechen, and the table QR scanner where the device can read QR codes. Confirming
- * puts the shop into in-house mode at that table (kept 2 h, like a scanned table link).
+ * Weiter and Abbrechen, and the table QR scanner. Confirming puts the shop into in-house mode at
+ * that table (kept 2 h, like a scanned table link). The shop's dialog primitive: Escape is Abbrechen.
  */
 export function TableDialog() {
   const [open, setOpen] = useState(false);
@@ -44,7 +45,9 @@ export function TableDialog() {
 
   useEffect(() => {
     if (!open) return;
+    // Digits typed anywhere in the dialog (not in a question asked on top of it) enter the number.
     const onKey = (e: KeyboardEvent) => {
+      if (!(e.target instanceof Element) || !e.target.closest(`[data-testid="${TEST_ID}"]`)) return;
       if (/^\d$/.test(e.key)) setEntry((v) => typeTableDigit(v, e.key));
       else if (e.key === 'Backspace') setEntry((v) => v.slice(0, -1));
     };
@@ -66,10 +69,7 @@ export function TableDialog() {
   };
 
   return (
-    <div className={css.fullscreen} role="dialog" aria-modal="true" aria-labelledby="table-dialog-title" data-testid="table-dialog">
-      <h2 id="table-dialog-title" className={css.dialogTitle}>
-        {shellTexts.tableDialogTitle}
-      </h2>
+    <ModalDialog title={shellTexts.tableDialogTitle} onClose={close} variant="fullscreen" className={css.fullscreen} testId={TEST_ID}>
       {scanning ? (
         <QrScanner
           onTable={(table) => {
@@ -112,6 +112,6 @@ export function TableDialog() {
           {shellTexts.tableNext}
         </Button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

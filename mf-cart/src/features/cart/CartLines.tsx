@@ -82,7 +82,7 @@ function ProductRow({
         <LineSubstances codes={substances} pending={substancesPending} />
         {line.gang ? <div className={css.detail}>{fill(t.course, { gang: line.gang })}</div> : null}
         {priced?.offer ? <div className={css.offer}>{fill(t.offerLabel, { name: priced.offer.name })}</div> : null}
-        {bound ? <div className={css.offer}>{fill(t.bundleLine, { title: line.aaaCodeTitle ?? line.appliedCode ?? '' })}</div> : null}
+        {bound ? <div className={css.offer}>{fill(t.bundleLine, { title: line.aaaCodeTitle || line.appliedCode })}</div> : null}
         {line.notes ? (
           <div className={css.note} data-testid="cart-line-note">
             „{line.notes}“

@@ -149,6 +149,7 @@ export function Select({
   testId?: string;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={id}>
@@ -161,6 +162,7 @@ export function Select({
         disabled={disabled}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         data-testid={testId}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -171,7 +173,7 @@ export function Select({
         ))}
       </select>
       {error ? (
-        <span className={css.error} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+        <span id={errorId} className={css.error} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
           {error}
         </span>
       ) : null}

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { fill } from '@shop/shared/i18n/fill';
 import { de } from '../../texts';
-import { useShellLayer } from '@shop/shared/react';
-import { Icon } from '@shop/shared/ui';
+import { Icon, ModalDialog } from '@shop/shared/ui';
 import { MenuImage } from '../../components/MenuImage';
 import css from './item.module.css';
 
@@ -19,17 +18,16 @@ export function Gallery({ images, alt, badge }: { images: string[]; alt: string;
     if (el) el.scrollTo({ left: target * el.clientWidth, behavior: 'smooth' });
   };
 
+  const open = zoom !== null;
   useEffect(() => {
-    if (zoom === null) return;
+    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'ArrowRight') setZoom((z) => (z === null ? z : (z + 1) % images.length));
       if (event.key === 'ArrowLeft') setZoom((z) => (z === null ? z : (z - 1 + images.length) % images.length));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [zoom, images.length]);
-  // The lightbox is a dialog for the shell's navigation guard (closes on navigation and Escape).
-  useShellLayer(zoom !== null, () => setZoom(null));
+  }, [open, images.length]);
 
   return (
     <div className={css.gallery} data-testid="gallery">
@@ -72,15 +70,19 @@ export function Gallery({ images, alt, badge }: { images: string[]; alt: string;
         </>
       ) : null}
       {zoom !== null && images[zoom] ? (
-        <div className={css.lightbox} role="dialog" aria-modal="true" aria-label={alt} data-testid="lightbox">
-          {/* A tap beside the image closes it (keyboard users have the close button and Escape). */}
-          <button type="button" className={css.lightboxBackdrop} onClick={() => setZoom(null)} aria-label={de.menu.imageClose} tabIndex={-1} />
+        // The shop's dialog primitive: focus on the close button, Escape or a tap beside the image closes it,
+        // focus goes back to the image that opened it.
+        <ModalDialog title={alt} hideTitle onClose={() => setZoom(null)} variant="lightbox" testId="lightbox">
           <img src={images[zoom]} alt={alt} className={css.lightboxImage} />
           <button type="button" className={css.lightboxClose} onClick={() => setZoom(null)} aria-label={de.menu.imageClose} autoFocus>
             <Icon name="close" size={26} />
           </button>
-          {images.length > 1 ? <span className={css.lightboxCount}>{fill(de.menu.imageOf, { n: zoom + 1, total: images.length })}</span> : null}
-        </div>
+          {images.length > 1 ? (
+            <span className={css.lightboxCount} aria-live="polite">
+              {fill(de.menu.imageOf, { n: zoom + 1, total: images.length })}
+            </span>
+          ) : null}
+        </ModalDialog>
       ) : null}
     </div>
   );

@@ -158,6 +158,8 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
     if (step.multi) hints.push(fill(de.menu.maxOptionsHint, { n: maxOptionsOf(step) }));
     if (step.freeArticles) hints.push(fill(de.menu.freeArticlesHint, { n: step.freeArticles }));
     const titleId = `step-${item.id}-${stepIndex}`;
+    const errorId = `${titleId}-error`;
+    const showsError = highlight === stepIndex || limitStep === stepIndex;
     return (
       <fieldset
         key={stepIndex}
@@ -165,6 +167,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
         data-testid={`step-${stepIndex}`}
         data-step-index={stepIndex}
         aria-labelledby={titleId}
+        aria-describedby={showsError ? errorId : undefined}
       >
         <div className={css.stepHead}>
           <h3 className={css.stepTitle} id={titleId}>
@@ -172,12 +175,16 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
           </h3>
           <span className={css.stepHint}>{hints.join(' · ')}</span>
         </div>
+        {/* Tied to the step (aria-describedby); the missing choice is also announced, the limit is by its snackbar. */}
         {highlight === stepIndex ? (
-          <p className={css.stepError} role="alert">
+          <p className={css.stepError} role="alert" id={errorId}>
             {fill(de.menu.missingChoice, { title: stepTitle(step) })}
           </p>
+        ) : limitStep === stepIndex ? (
+          <p className={css.stepError} id={errorId}>
+            {fill(de.menu.maxOptions, { n: maxOptionsOf(step) })}
+          </p>
         ) : null}
-        {limitStep === stepIndex ? <p className={css.stepError}>{fill(de.menu.maxOptions, { n: maxOptionsOf(step) })}</p> : null}
         {control === 'dropdown' ? (
           <StepSelect
             step={step}

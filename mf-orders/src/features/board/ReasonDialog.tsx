@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
-import { Button } from '@shop/shared/ui';
+import { Button, ModalDialog } from '@shop/shared/ui';
 import css from './board.module.css';
 
 export interface ReasonRequest {
@@ -12,48 +12,32 @@ export interface ReasonRequest {
 
 /**
  * Asks the kitchen why an order is rejected or cancelled (the guest reads it): a few presets and
- * free text. A native modal dialog: focus moves in and stays, Escape aborts, focus returns to the
- * button that opened it.
+ * free text. The shop's dialog primitive: focus moves in and stays, Escape aborts, focus returns to
+ * the button that opened it.
  */
 export function ReasonDialog({ request, onAnswer }: { request: ReasonRequest; onAnswer: (reason: string | null) => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const titleId = useId();
   const fieldId = useId();
   const valid = reason.trim().length >= CHECKOUT_CONSTANTS.staffReasonMinLength;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus?.();
-    };
-  }, []);
-
   const reject = request.kind === 'reject';
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      title={fill(reject ? texts.boardRejectQuestion : texts.boardCancelQuestion, { number: request.orderNumber })}
+      onClose={() => onAnswer(null)}
+      closeOnBackdrop={false}
+      maxWidth={520}
       className={css.reasonDialog}
-      aria-labelledby={titleId}
-      data-testid="board-reason-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onAnswer(null);
-      }}
+      testId="board-reason-dialog"
     >
       <form
-        method="dialog"
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
           if (valid) onAnswer(reason.trim());
         }}
       >
-        <h2 id={titleId}>{fill(reject ? texts.boardRejectQuestion : texts.boardCancelQuestion, { number: request.orderNumber })}</h2>
         <p>{reject ? texts.boardRejectText : texts.boardCancelText}</p>
         <div className={css.presets}>
           {texts.boardReasonPresets.map((preset) => (
@@ -89,6 +73,6 @@ export function ReasonDialog({ request, onAnswer }: { request: ReasonRequest; on
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -47,7 +47,11 @@ export function boardFacts(order: SavedOrder): BoardFact[] {
   if (order.mehrwegOption !== undefined) {
     facts.push({
       key: 'mehrweg',
-      text: order.mehrwegOption ? fill(texts.boardMehrweg, { company: order.mehrwegOptionCompanyName ?? '' }) : texts.boardNoMehrweg,
+      text: !order.mehrwegOption
+        ? texts.boardNoMehrweg
+        : order.mehrwegOptionCompanyName?.trim()
+          ? fill(texts.boardMehrweg, { company: order.mehrwegOptionCompanyName })
+          : texts.boardMehrwegNoCompany,
     });
   }
   return facts;

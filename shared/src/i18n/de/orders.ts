@@ -31,6 +31,9 @@ export const orders = {
   // order closed while paying (410 from the server)
   closedRejected: 'Die Bestellung wurde vom Restaurant abgelehnt: {reason}',
   closedCancelled: 'Die Bestellung wurde storniert: {reason}',
+  // the same without a reason given (a text never shows an empty placeholder)
+  closedRejectedNoReason: 'Die Bestellung wurde vom Restaurant abgelehnt.',
+  closedCancelledNoReason: 'Die Bestellung wurde storniert.',
   closedExpired: 'Die Zeit zum Bezahlen ist abgelaufen. Bitte bestelle erneut.',
   alreadyPlaced: 'Diese Bestellung wurde bereits abgeschickt und kann nicht mehr geändert werden.',
   guestCancelledReason: 'Vom Gast abgebrochen',
@@ -184,6 +187,7 @@ export const orders = {
   boardFloor: 'Etage {floor}',
   boardCompanyInvoice: 'Firmenrechnung: {company}',
   boardMehrweg: 'Mehrweg: {company}',
+  boardMehrwegNoCompany: 'Mehrweg',
   boardNoMehrweg: 'Kein Mehrweg',
   boardAllReady: 'Tisch meldet: „Wir sind fertig“',
   boardWaiterCallAck: 'Erledigt',
