@@ -1,8 +1,8 @@
 import { OAuthProvider, getAdditionalUserInfo, linkWithCredential, type AuthCredential, type User, type UserCredential } from 'firebase/auth';
 import { emit, inform } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
-import { account as texts } from '@shop/shared/i18n/account';
 import { fill } from '@shop/shared/i18n/fill';
+import { signedInText } from './signed-in-text';
 import { signin as w } from '@shop/shared/i18n/signin';
 import { navigateTo } from '@shop/shared/routes';
 import { navigateToUrl } from 'single-spa';
@@ -86,7 +86,7 @@ export async function completeSignIn(done: SignedIn, options: { navigate?: boole
   } else if (done.upgraded) {
     emit('shell:overlay', { kind: 'toast', text: w.upgraded });
   } else if (!user.isAnonymous) {
-    emit('shell:overlay', { kind: 'toast', text: linked ?? fill(texts.signedInAs, { name: user.displayName || user.email || user.phoneNumber || '' }) });
+    emit('shell:overlay', { kind: 'toast', text: linked ?? signedInText(user) });
   }
   if (options.navigate === false) return;
   const target = takeRedirectUrl();

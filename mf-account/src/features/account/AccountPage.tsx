@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { emit } from '@shop/shared/bus';
 import { account as texts } from '@shop/shared/i18n/account';
-import { fill } from '@shop/shared/i18n/fill';
+import { signedInText } from '../../auth/signed-in-text';
 import { profile as p } from '@shop/shared/i18n/profile';
 import { Link } from '@shop/shared/react';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
@@ -103,7 +103,7 @@ export function AccountPage() {
     <Page title={texts.accountTitle} testId="account-page">
       <div className={css.card}>
         <p className={css.greeting} data-testid="account-signed-in-as">
-          {fill(texts.signedInAs, { name: user.displayName || user.email || user.phoneNumber || '' })}
+          {signedInText(user)}
         </p>
         <dl className={css.facts}>
           {user.displayName ? (

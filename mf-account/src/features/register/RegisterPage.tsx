@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { emailProblem, isFullName, passwordProblem } from '@shop/shared/domain/person';
 import { account as texts } from '@shop/shared/i18n/account';
-import { fill } from '@shop/shared/i18n/fill';
+import { signedInText } from '../../auth/signed-in-text';
 import { Link } from '@shop/shared/react';
 import { Button, Notice, Page, Skeleton, TextField, buttonClass } from '@shop/shared/ui';
 import { completeSignIn } from '../../auth/after-sign-in';
@@ -47,7 +47,7 @@ export function RegisterPage() {
   if (user && !user.isAnonymous && !busy) {
     return (
       <Page title={texts.registerTitle} testId="register-page">
-        <Notice>{fill(texts.signedInAs, { name: user.displayName || user.email || '' })}</Notice>
+        <Notice>{signedInText(user)}</Notice>
         <div className={css.links}>
           <Link to="Account" className={buttonClass()}>
             {texts.accountTitle}

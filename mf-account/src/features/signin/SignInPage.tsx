@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { needsActionCode, parseWidgetQuery, safeContinuePath } from '@shop/shared/domain/auth-action';
 import { account as texts } from '@shop/shared/i18n/account';
-import { fill } from '@shop/shared/i18n/fill';
+import { signedInText } from '../../auth/signed-in-text';
 import { Link, useAsync } from '@shop/shared/react';
 import { Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { signInSettings } from '../../auth/firebase';
@@ -53,7 +53,7 @@ export function SignInPage() {
     if (user && !anonymous && !inFlow.current) {
       return (
         <>
-          <Notice testId="signin-already">{fill(texts.signedInAs, { name: user.displayName || user.email || user.phoneNumber || '' })}</Notice>
+          <Notice testId="signin-already">{signedInText(user)}</Notice>
           <div className={css.links}>
             <Link to="Account" className={buttonClass()}>
               {texts.accountTitle}

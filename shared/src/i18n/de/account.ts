@@ -6,6 +6,7 @@ export const account = {
   signIn: 'Anmelden',
   signOut: 'Abmelden',
   signedInAs: 'Angemeldet als {name}',
+  signedIn: 'Angemeldet',
   signedOut: 'Die Abmeldung war erfolgreich',
   accountTitle: 'Account',
   notSignedIn: 'Du bist nicht angemeldet.',
