@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
-import { ROUTES, matchRoute, type RouteDef } from '@shop/shared/routes';
 import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { takeawayDraft } from '../../api/test/support/orders';
 import { action, fillCart, fillPerson, openBoard, pickFirstSlot } from '../support/checkout';
@@ -276,26 +275,7 @@ test("self-service: the full-screen 'Speisen Abholbereit!' overlay is an alert d
   await expect(overlay).toHaveCount(0);
 });
 
-test('every route of the route table titles its page with the route title and the shop name', async ({ page }) => {
-  test.setTimeout(180_000);
-  const params: Record<string, string> = {
-    catname: 'burritos',
-    itemId: 'tacos-al-pastor',
-    newsId: 'news-tacos-al-pastor',
-    tag: 'AppInstallation',
-    name: 'AGB',
-  };
-  await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 1 }]);
-  for (const [name, route] of Object.entries<RouteDef>(ROUTES)) {
-    if (route.path.includes(':uniqueOrderId') || route.path.includes(':couponCode')) continue;
-    await page.goto(route.path.replace(/:(\w+)\??/g, (_m, key: string) => params[key] ?? key));
-    await page.waitForLoadState('networkidle');
-    // Some routes lead elsewhere (a signed-out account to the sign-in): the title follows where the guest is.
-    const shown = matchRoute(new URL(page.url()).pathname);
-    expect(shown, name).toBeTruthy();
-    const expected = shown!.name === 'Home' ? 'Street Food – ' : `${(ROUTES as Record<string, RouteDef>)[shown!.name]!.title!} | Street Food`;
-    await expect(page, name).toHaveTitle(new RegExp(expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  }
+test('an item and a category title their page with their own name (the route titles: axe.spec.ts)', async ({ page }) => {
   // An item and a category name their item and category.
   await page.goto('/Speise/tacos-al-pastor');
   await expect(page).toHaveTitle('Tacos al Pastor (3 Stück) – Speise | Street Food');

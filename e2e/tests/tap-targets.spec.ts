@@ -69,6 +69,11 @@ const PAGES = [
   '/Kellnerruf',
   '/Stempelkarte',
   '/Impressum',
+  '/Anmelden',
+  '/Registrierung',
+  '/Account',
+  '/Karten',
+  '/Einstellungen',
   '/Bestellung/gibt-es-nicht',
   '/gibt-es-nicht',
 ];

@@ -49,15 +49,20 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
             to={e.to}
             params={e.params}
             className={[css.iconButton, current === e.to ? css.active : ''].join(' ')}
-            aria-label={e.badge ? `${e.label} (${fill(shellTexts.newsUnread, { count: e.badge })})` : e.label}
+            // With a badge the name comes from the content, so it holds the visible count (WCAG 2.5.3).
+            aria-label={e.badge ? undefined : e.label}
             title={e.label}
             aria-current={current === e.to ? 'page' : undefined}
           >
             <Icon name={e.icon} />
             {e.badge ? (
-              <span className={css.badge} data-testid="news-badge" aria-hidden="true">
-                {e.badge}
-              </span>
+              <>
+                <span className={css.srOnly}>{`${e.label}, `}</span>
+                <span className={css.badge} data-testid="news-badge">
+                  <span className={css.srOnly}>{fill(shellTexts.newsUnread, { count: e.badge })}</span>
+                  <span aria-hidden="true">{e.badge}</span>
+                </span>
+              </>
             ) : null}
           </Link>
         ))}
