@@ -180,6 +180,11 @@ describe.each(testDatabases())('live offers and news, and the spec actions of sh
     expect(text('Datenschutz')).toContain('Prüfcode nur als nicht umkehrbaren Prüfwert');
     expect(text('Cookies')).toContain('deine Datenschutz-Einstellung (Statistik ja oder nein)');
     expect(text('Cookies')).not.toContain('deshalb fragen wir auch nicht nach einer Einwilligung');
+    // Push exists (ADR 0024): the policy names the token, the topics, FCM and how to stop it.
+    expect(text('Datenschutz')).not.toContain('sendet keine Push-Benachrichtigungen');
+    expect(text('Datenschutz')).toContain('Geräte-Token deines Browsers');
+    expect(text('Datenschutz')).toContain('Firebase Cloud Messaging');
+    expect(text('Cookies')).toContain('das Geräte-Token dafür');
   });
 
   it('page views: counted per route, day and device class; unknown route names refused; the staff report sums them', async () => {

@@ -80,8 +80,13 @@ const datenschutz: Page = {
     {
       heading: '6. Benachrichtigungen',
       text:
-        'Der Shop sendet keine Push-Benachrichtigungen und speichert kein Geräte-Token. Den Status deiner Bestellung siehst du auf der Bestellseite; ' +
-        'dafür hält dein Browser, solange die Seite geöffnet ist, eine Verbindung zu unserem Server, über die nur Statusänderungen deiner Bestellungen und Änderungen der Speisekarte, der Angebote und der Neuigkeiten kommen.',
+        'Den Status deiner Bestellung siehst du auf der Bestellseite; dafür hält dein Browser, solange die Seite geöffnet ist, eine Verbindung zu unserem Server, ' +
+        'über die nur Statusänderungen deiner Bestellungen und Änderungen der Speisekarte, der Angebote und der Neuigkeiten kommen. ' +
+        'Push-Benachrichtigungen (zum Beispiel „Deine Bestellung ist abholbereit“ sowie Neuigkeiten, Gutscheine und Stempelkarte) senden wir nur, wenn du sie in deinem Browser erlaubst ' +
+        '(Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Dann speichern wir auf unserem Server ein Geräte-Token deines Browsers, die Themen, die du in den Einstellungen gewählt hast, ' +
+        'und – wenn du angemeldet bist – die Zuordnung zu deinem Kundenkonto. Zugestellt werden die Nachrichten über Firebase Cloud Messaging der Google Ireland Limited (Anschrift wie oben; ' +
+        'Google kann Daten auch in den USA verarbeiten, siehe Abschnitt 5); Google erhält dabei das Geräte-Token und den Text der Nachricht. ' +
+        'Du kannst die Erlaubnis jederzeit in deinem Browser entziehen und die Themen unter „Einstellungen“ abwählen; ein Token, das nicht mehr gilt, löschen wir beim nächsten Versand.',
     },
     {
       heading: '7. Zahlung mit Stripe',
@@ -268,6 +273,7 @@ const cookies: Page = {
         '• eine zufällige Gerätekennung für Favoriten und Anfragen an unseren Server\n' +
         '• deine Datenschutz-Einstellung (Statistik ja oder nein) – mit Statistik etwa 360 Tage, ohne Statistik einen Tag\n' +
         '• wann du zuletzt „Aktuelles“ geöffnet hast, damit wir neue Nachrichten markieren können\n' +
+        '• wenn du Push-Benachrichtigungen erlaubt hast: das Geräte-Token dafür (bis du die Erlaubnis entziehst)\n' +
         'Bist du angemeldet, speichert Firebase Authentication deinen Anmeldestatus im Browser (IndexedDB). ' +
         'Für die Offline-Fähigkeit legt der Service Worker die Dateien des Shops im Browser-Cache ab.',
     },
