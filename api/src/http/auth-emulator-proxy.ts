@@ -55,6 +55,20 @@ export function helperPagePolicy(path: string, html: string): { csp: string; fra
 const FORWARDED_HEADERS = ['content-type', 'x-client-version', 'x-firebase-gmpid', 'x-firebase-client'];
 
 /**
+ * One request to the emulator. A pooled keep-alive connection the emulator closed just as it was
+ * reused fails before any answer (undici: 'other side closed'); a GET or HEAD is then sent once
+ * more on a new connection. Other methods are not repeated (they might have arrived).
+ */
+async function fetchUpstream(target: string, init: RequestInit, idempotent: boolean): Promise<Response> {
+  try {
+    return await fetch(target, init);
+  } catch (error) {
+    if (!idempotent) throw error;
+    return fetch(target, init);
+  }
+}
+
+/**
  * Development only: the browser's Firebase Auth SDK is pointed at the shop's own origin
  * (connectAuthEmulator(auth, location.origin)) and these routes forward to the local Auth
  * emulator, so the whole shop is served on one port.
@@ -73,12 +87,20 @@ export function registerAuthEmulatorProxy(app: FastifyInstance, emulatorHost: st
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-      const upstream = await fetch(target, {
+      const idempotent = request.method === 'GET' || request.method === 'HEAD';
+      const hasBody = !idempotent && request.body !== undefined;
+      const init: RequestInit = {
         method: request.method,
         headers,
         ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
-      });
+      };
+      let upstream: Response;
+      try {
+        upstream = await fetchUpstream(target, init, idempotent);
+      } catch (error) {
+        request.log.error({ err: error, target: path }, 'auth emulator not reachable');
+        return reply.code(502).send({ error: { code: 502, message: 'Auth emulator not reachable' } });
+      }
       reply.code(upstream.status);
       const type = upstream.headers.get('content-type');
       if (type) reply.header('content-type', type);
