@@ -43,7 +43,8 @@ export default defineConfig<{ shopTime: string }>({
     serviceWorkers: 'block',
     timezoneId: 'Europe/Berlin',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Traces cost about a third of the suite's time and a CI run keeps no files: only where one can open them.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'shop' }, ...timeMatrix],
