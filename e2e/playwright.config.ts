@@ -3,9 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { TEST_INSTANTS, TIME_TAG } from '@shop/shared/testing/instants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { E2E_BASE_PORT, E2E_SHOP_PORT } from './support/paths.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 4310);
+/**
+ * Workers run side by side, each against a shop of its own (server, database, clock, descriptors) on
+ * E2E_BASE_PORT + its parallel index: a test sets the shop's clock, so two tests never share a shop.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -31,12 +36,13 @@ export default defineConfig<{ shopTime: string }>({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: path.join(here, 'playwright-report') }]],
   use: {
     // E2E_HOST runs the suite against another host's descriptor (e.g. preview.localhost; deploy/README.md).
-    baseURL: `http://${process.env.E2E_HOST ?? 'localhost'}:${port}`,
+    // The worker's own shop (E2E_SHOP_PORT: E2E_BASE_PORT + its parallel index; checked in e2e/support/test.ts).
+    baseURL: `http://${process.env.E2E_HOST ?? 'localhost'}:${E2E_SHOP_PORT}`,
     viewport: { width: 412, height: 915 },
     locale: 'de-DE',
     // page.route cannot see requests a service worker makes; tests/pwa.spec.ts allows it.
@@ -48,14 +54,14 @@ export default defineConfig<{ shopTime: string }>({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'shop' }, ...timeMatrix],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     // tsx: serve.mjs imports the default test instant from shared (TypeScript).
     command: `node --import tsx ${JSON.stringify(path.join(here, 'support', 'serve.mjs'))}`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${E2E_BASE_PORT + index}/api/health`,
     timeout: 15 * 60_000,
     reuseExistingServer: !process.env.CI,
-    env: { E2E_PORT: String(port) },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    env: { E2E_PORT: String(E2E_BASE_PORT + index) },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { parseInstant } from '@shop/shared/domain/wall-clock';
 import { DEFAULT_TEST_INSTANT } from '@shop/shared/testing/instants';
+import { E2E_BASE_PORT } from './paths.mjs';
 
 /** The shop's clock in a test: the server's and every browser context's, started at the same instant. */
 export interface ShopClock {
@@ -35,7 +36,9 @@ export const test = base.extend<ShopFixtures>({
   shopTime: [process.env.SHOP_TEST_NOW || DEFAULT_TEST_INSTANT, { option: true }],
   privacyConsent: [{ statistics: false }, { option: true }],
   shopClock: [
-    async ({ context, request, shopTime, privacyConsent }, use) => {
+    async ({ context, request, shopTime, privacyConsent, baseURL }, use, testInfo) => {
+      // Each worker has a shop of its own (playwright.config.ts): a clock set here never moves another test's shop.
+      expect(new URL(baseURL ?? '').port, 'the worker talks to its own shop').toBe(String(E2E_BASE_PORT + testInfo.parallelIndex));
       const start = parseInstant(shopTime);
       const res = await request.put('/api/test/clock', { data: { at: start } });
       expect(res.ok(), `setting the server clock: ${await res.text()}`).toBe(true);

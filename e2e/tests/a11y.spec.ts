@@ -285,8 +285,10 @@ test('an item and a category title their page with their own name (the route tit
 
 test('the first Tab reaches the skip link, which moves focus to the content', async ({ page }) => {
   await page.goto('/Korb');
-  await page.keyboard.press('Tab');
   const skip = page.getByTestId('skip-link');
+  // The shell draws the page (and its skip link) after the document's load event.
+  await skip.waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');

@@ -53,7 +53,13 @@ test('first visit: asked, nothing counted until "Statistik erlauben"; then route
   await expect.poll(() => sent.length).toBe(1);
   await page.getByTestId('tile-food').click();
   await expect(page).toHaveURL(/\/Speisen\/all$/);
+  // The count is in once the server answered: a full page load at once would cancel the request in flight.
+  const korbCounted = page.waitForResponse((r) => {
+    const body = r.url().endsWith('/api/action') ? (r.request().postDataJSON() as { action?: string; payload?: { route?: string } } | null) : null;
+    return body?.action === 'LogPageView' && body.payload?.route === 'Korb';
+  });
   await page.goto('/Korb');
+  expect((await korbCounted).ok()).toBe(true);
   await page.goto('/gibt-es-nicht');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expect

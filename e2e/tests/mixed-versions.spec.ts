@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { orderTacosForPickup } from '../support/journeys';
-import { E2E_DIR, E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { E2E_DIR, E2E_HOSTS_DIR, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
 import { collectPageErrors } from '../support/shop';
 
-const port = Number(process.env.E2E_PORT ?? 4310);
+const port = E2E_SHOP_PORT;
 const PREVIOUS_REF = process.env.E2E_PREVIOUS_REF ?? 'HEAD~1';
 const JOURNEY_REMOTES = ['mf-menu', 'mf-cart', 'mf-checkout', 'mf-orders'];
 const HOSTS = { previousRemotes: 'mixed-remotes.localhost', previousShell: 'mixed-shell.localhost' };
@@ -28,7 +28,7 @@ function deploy(appRoot: string, ...args: string[]) {
       APP_ROOT: appRoot,
       DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
       ARTIFACT_STORE: E2E_STORE_DIR,
-      DEPLOY_RELEASE_LOG: path.join(E2E_DIR, '.tmp', 'mixed-releases.log'),
+      DEPLOY_RELEASE_LOG: path.join(E2E_DIR, '.tmp', `mixed-releases-${port}.log`),
       DEPLOY_PUBLIC_URL: `http://127.0.0.1:${port}/`,
     },
     encoding: 'utf8',

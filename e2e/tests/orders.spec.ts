@@ -68,9 +68,16 @@ async function serveOrderAs(page: Page, change: (order: SavedOrder) => SavedOrde
   await page.route('**/api/action', async (route: Route) => {
     const body = route.request().postDataJSON() as { action: string; payload: { collectionName?: string } };
     if (body.action !== 'LoadDocs' || body.payload.collectionName !== 'orders') return route.fallback();
-    const response = await route.fetch();
-    const json = (await response.json()) as { ok: boolean; docs: SavedOrder[] };
-    await route.fulfill({ response, json: { ...json, docs: json.docs.map(change) } });
+    let response: Awaited<ReturnType<Route['fetch']>>;
+    let json: { ok: boolean; docs: SavedOrder[] };
+    try {
+      response = await route.fetch();
+      json = (await response.json()) as typeof json;
+    } catch {
+      // The page moved on (to the order page) and cancelled this lookup: nothing left to answer.
+      return;
+    }
+    await route.fulfill({ response, json: { ...json, docs: json.docs.map(change) } }).catch(() => undefined);
   });
 }
 

@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
-import { E2E_DIR, E2E_HOSTS_DIR, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { E2E_HOSTS_DIR, E2E_RELEASE_LOG, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
 import { collectPageErrors } from '../support/shop';
 
-const port = Number(process.env.E2E_PORT ?? 4310);
+const port = E2E_SHOP_PORT;
 const urlFor = (host: string, pathname = '/') => `http://${host}:${port}${pathname}`;
-const RELEASE_LOG = path.join(E2E_DIR, '.tmp', 'releases.log');
+const RELEASE_LOG = E2E_RELEASE_LOG;
 
 function runDeploy(...args: string[]) {
   return spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {

@@ -1,11 +1,12 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { qrCameraFile } from '../support/fake-camera';
+import { E2E_SHOP_PORT } from '../support/paths.mjs';
 import { expect, test } from '../support/test';
 
 // QR scanning on every phone (issue 13): this Chromium has no BarcodeDetector (like iOS Safari and
 // Firefox), so the scanner reads the camera with the qr-scanner library. The camera is Chromium's
 // fake device showing a table QR code of this shop.
-const port = Number(process.env.E2E_PORT ?? 4310);
+const port = E2E_SHOP_PORT;
 const host = `${process.env.E2E_HOST ?? 'localhost'}:${port}`;
 const camera = qrCameraFile(`http://${host}/?table=7`);
 

@@ -1,5 +1,6 @@
 import { chooseAtProvider, newEmail, signInAtProvider, useOfflineGoogleScripts } from '../support/auth-emulator';
 import { collectPageErrors } from '../support/shop';
+import { E2E_SHOP_PORT } from '../support/paths.mjs';
 import { expect, test } from '../support/test';
 
 /**
@@ -13,7 +14,7 @@ import { expect, test } from '../support/test';
  * account instead of refusing with account-exists-with-different-credential.
  */
 
-const port = Number(process.env.E2E_PORT ?? 4310);
+const port = E2E_SHOP_PORT;
 const POPUP_HOST = `http://eimsbuettel.localhost:${port}`;
 
 test.describe('sign-in with Google and Apple', () => {
