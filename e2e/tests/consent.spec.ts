@@ -13,13 +13,19 @@ test.use({ privacyConsent: null });
 
 const DAY = 86_400_000;
 
+/** The LogPageView payload of a request, or null for any other request. */
+function pageViewOf(r: Request): { route: string; deviceClass: string } | null {
+  if (!r.url().endsWith('/api/action')) return null;
+  const body = r.postDataJSON() as { action?: string; payload?: { route: string; deviceClass: string } } | null;
+  return body?.action === 'LogPageView' && body.payload ? body.payload : null;
+}
+
 /** The LogPageView payloads the page sends. */
 function pageViews(page: Page): { route: string; deviceClass: string }[] {
   const sent: { route: string; deviceClass: string }[] = [];
   page.on('request', (r: Request) => {
-    if (!r.url().endsWith('/api/action')) return;
-    const body = r.postDataJSON() as { action?: string; payload?: { route: string; deviceClass: string } } | null;
-    if (body?.action === 'LogPageView' && body.payload) sent.push(body.payload);
+    const view = pageViewOf(r);
+    if (view) sent.push(view);
   });
   return sent;
 }
@@ -54,10 +60,7 @@ test('first visit: asked, nothing counted until "Statistik erlauben"; then route
   await page.getByTestId('tile-food').click();
   await expect(page).toHaveURL(/\/Speisen\/all$/);
   // The count is in once the server answered: a full page load at once would cancel the request in flight.
-  const korbCounted = page.waitForResponse((r) => {
-    const body = r.url().endsWith('/api/action') ? (r.request().postDataJSON() as { action?: string; payload?: { route?: string } } | null) : null;
-    return body?.action === 'LogPageView' && body.payload?.route === 'Korb';
-  });
+  const korbCounted = page.waitForResponse((r) => pageViewOf(r.request())?.route === 'Korb');
   await page.goto('/Korb');
   expect((await korbCounted).ok()).toBe(true);
   await page.goto('/gibt-es-nicht');
