@@ -19,6 +19,17 @@ export default defineConfig({
         },
       },
       {
+        // Component tests: a remote's own behaviour rendered with Testing Library in happy-dom.
+        test: {
+          name: 'components',
+          sequence: { groupOrder: 0 },
+          include: ['shell/src/**/*.test.tsx', 'mf-*/src/**/*.test.tsx', 'shared/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['shared/src/testing/component-setup.ts'],
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+        },
+      },
+      {
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },

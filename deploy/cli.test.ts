@@ -1,10 +1,14 @@
 // The deploy command on a temporary copy of deploy/hosts and a temporary APP_ROOT with builds.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Of, writeDigests } from '../shared/build/integrity.mjs';
 
 // Each case runs the command as a child process (and one a webpack build): generous limits on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -21,9 +25,11 @@ interface Run {
 }
 
 let tmp: string;
+/** The descriptors in the store's control plane (what the API serves). */
 let hostsDir: string;
+/** The seed (deploy/hosts in a checkout): copied into the store only where the store has no descriptor. */
+let seedDir: string;
 let appRoot: string;
-let logFile: string;
 let storeDir: string;
 
 /** What the shell and the remotes are built with (shared/build/build-info-plugin.mjs writes the real one). */
@@ -62,6 +68,7 @@ function fakeBuild(folder: string, version: string, manifest: Record<string, unk
   );
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${folder} ${version} */`);
   writeBuildInfo(dir, folder, version, info);
+  writeDigests(dir);
 }
 
 /** A shell build: the local development build (version 'local') or a versioned one. */
@@ -74,12 +81,21 @@ function fakeShell(version: string, info: FakeBuildInfo & { provides?: Record<st
     const file = path.join(dir, 'build-info.json');
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), provides: info.provides }));
   }
+  writeDigests(dir);
 }
 
 function deploy(...args: string[]): Run {
   const res = spawnSync(process.execPath, [CLI, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot, DEPLOY_RELEASE_LOG: logFile, ARTIFACT_STORE: storeDir, DEPLOY_PUBLIC_URL: '' },
+    env: {
+      ...process.env,
+      DEPLOY_HOSTS_DIR: seedDir,
+      APP_ROOT: appRoot,
+      ARTIFACT_STORE: storeDir,
+      DEPLOY_PUBLIC_URL: '',
+      DEPLOY_ACTOR: 'jana@test',
+      DEPLOY_MACHINE: 'release-box',
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -87,16 +103,24 @@ function deploy(...args: string[]): Run {
 }
 
 const read = (file: string) => fs.readFileSync(path.join(hostsDir, file), 'utf8');
-const snapshot = () => Object.fromEntries(fs.readdirSync(hostsDir).map((f) => [f, read(f)]));
-const logEntries = () =>
-  fs.existsSync(logFile)
+const snapshot = () =>
+  Object.fromEntries(
+    fs
+      .readdirSync(hostsDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f, read(f)]),
+  );
+/** The release log: one object per entry under <store>/releases/. */
+const logEntries = () => {
+  const dir = path.join(storeDir, 'releases');
+  return fs.existsSync(dir)
     ? fs
-        .readFileSync(logFile, 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, string>)
+        .readdirSync(dir)
+        .filter((f) => /^\d{10}\.json$/.test(f))
+        .sort()
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, string>)
     : [];
+};
 
 /** Line numbers (1-based) and new text of every line that differs; the line count must stay. */
 function changedLines(before: string, after: string) {
@@ -109,13 +133,23 @@ function changedLines(before: string, after: string) {
 /** 1-based number of the line that holds a remote's entry. */
 const lineOf = (text: string, key: string) => text.split('\n').findIndex((l) => l.includes(`"${key}":`)) + 1;
 
+/** Copies deploy/hosts with only its development host names (a production host needs a published shell, a public URL and a credential). */
+function copyAsDevelopment(dir: string) {
+  fs.cpSync(REAL_HOSTS, dir, { recursive: true });
+  for (const file of fs.readdirSync(dir)) {
+    const full = path.join(dir, file);
+    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replace(/, "[a-z-]+\.streetfood-hamburg\.de"/g, ''));
+  }
+}
+
 beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-deploy-'));
-  hostsDir = path.join(tmp, 'hosts');
+  seedDir = path.join(tmp, 'seed');
   appRoot = path.join(tmp, 'app');
-  logFile = path.join(tmp, 'releases.log');
   storeDir = path.join(tmp, 'store');
-  fs.cpSync(REAL_HOSTS, hostsDir, { recursive: true });
+  hostsDir = path.join(storeDir, 'descriptors');
+  // Development copies (*.localhost only): the production gate has tests of its own below.
+  for (const dir of [seedDir, hostsDir]) copyAsDevelopment(dir);
   fakeShell('local');
   for (const folder of FOLDERS) fakeBuild(folder, '0.1.0');
   fakeBuild('mf-menu', '0.2.0');
@@ -486,10 +520,12 @@ describe('published versions are immutable and live in the artifact store', () =
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
     expect(deploy('publish', 'mf-menu', '0.2.0').stdout).toContain('published already (identical)');
 
+    // Another (intact) build under the same version.
     fs.writeFileSync(path.join(appRoot, 'mf-menu', 'dist', '0.2.0', 'remoteEntry.js'), '/* changed */');
+    writeDigests(path.join(appRoot, 'mf-menu', 'dist', '0.2.0'));
     const run = deploy('publish', 'mf-menu', '0.2.0');
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/mf-menu 0\.2\.0 is published already and the local build differs \(remoteEntry\.js differs\)/);
+    expect(run.stderr).toMatch(/mf-menu 0\.2\.0 is published already and the local build differs \((build-info\.json|remoteEntry\.js) differs\)/);
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
   });
 
@@ -539,4 +575,335 @@ export default ({ version }) => ({
     expect(changed.stderr).toMatch(/mf-cart 0\.6\.0 exists already .* and this build differs \(remoteEntry\.js differs\)/);
     expect(fs.readFileSync(entry, 'utf8')).toBe(built);
   });
+});
+
+describe('integrity: every file is checked against its sha256 digest in build-info.json (docs/requirements.md#release-integrity)', () => {
+  const menu020 = () => path.join(appRoot, 'mf-menu', 'dist', '0.2.0');
+
+  it('build-info.json lists a sha256 digest of every served file', () => {
+    const info = JSON.parse(fs.readFileSync(path.join(menu020(), 'build-info.json'), 'utf8')) as { digests: Record<string, string> };
+    expect(Object.keys(info.digests)).toEqual(['mf-manifest.json', 'remoteEntry.js']);
+    expect(info.digests['remoteEntry.js']).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it('publish refuses a build whose file was changed after the build', () => {
+    fs.appendFileSync(path.join(menu020(), 'remoteEntry.js'), '\nalert(1)');
+    const run = deploy('publish', 'mf-menu', '0.2.0');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/mf-menu 0\.2\.0 failed its integrity check .*tampered or damaged; refused\): remoteEntry\.js has other bytes than its build/);
+    expect(fs.existsSync(path.join(storeDir, 'mf-menu', '0.2.0'))).toBe(false);
+  });
+
+  it('publish refuses a build with a file its build does not list, and one without digests', () => {
+    fs.writeFileSync(path.join(menu020(), 'evil.js'), 'alert(1)');
+    expect(deploy('publish', 'mf-menu', '0.2.0').stderr).toMatch(/evil\.js is not part of the build/);
+    const info = path.join(appRoot, 'mf-menu', 'dist', '0.3.0', 'build-info.json');
+    const { digests: _digests, ...rest } = JSON.parse(fs.readFileSync(info, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(info, JSON.stringify(rest));
+    expect(deploy('publish', 'mf-menu', '0.3.0').stderr).toMatch(/lists no file digests/);
+  });
+
+  it('release refuses a published version tampered in the store, and changes nothing', () => {
+    expect(deploy('publish', 'mf-menu', '0.2.0').code).toBe(0);
+    fs.rmSync(menu020(), { recursive: true });
+    fs.writeFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), '/* tampered */');
+    const before = snapshot();
+    const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/mf-menu 0\.2\.0 .*failed its integrity check.*remoteEntry\.js has other bytes/);
+    expect(snapshot()).toEqual(before);
+    expect(logEntries()).toEqual([]);
+  });
+});
+
+describe('the control plane: descriptors, lease and log in the store (docs/requirements.md#release-control-plane)', () => {
+  it('a changed checkout (deploy/hosts) never changes a descriptor the store has; a new one is seeded', () => {
+    const before = read('hamburg.json');
+    fs.writeFileSync(path.join(seedDir, 'hamburg.json'), before.replace('"mf_menu": "0.1.0"', '"mf_menu": "0.3.0"'));
+    fs.rmSync(path.join(hostsDir, 'eimsbuettel.json'));
+    expect(deploy('status').code).toBe(0);
+    expect(read('hamburg.json')).toBe(before);
+    expect(read('eimsbuettel.json')).toBe(fs.readFileSync(path.join(seedDir, 'eimsbuettel.json'), 'utf8'));
+  });
+
+  it('refuses while another machine holds the release lease, and goes on once it has expired', () => {
+    const lease = path.join(storeDir, 'release.lease');
+    const holder = { actor: 'tom@test', machine: 'other-box', pid: 4242, command: 'release mf-cart 0.2.0', since: new Date().toISOString() };
+    fs.writeFileSync(lease, JSON.stringify({ ...holder, expires: new Date(Date.now() + 60_000).toISOString() }));
+    const before = snapshot();
+    const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Another release is running: release mf-cart 0\.2\.0 by tom@test on other-box \(pid 4242\).*nothing was changed/);
+    expect(snapshot()).toEqual(before);
+    expect(logEntries()).toEqual([]);
+
+    fs.writeFileSync(lease, JSON.stringify({ ...holder, expires: new Date(Date.now() - 1).toISOString() }));
+    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(lease, 'utf8'))).toMatchObject({ actor: 'jana@test', machine: 'release-box', released: true });
+  });
+
+  it('every log entry names actor, machine, commit and the digest of the released build (docs/requirements.md#release-audit)', () => {
+    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    const [entry] = logEntries();
+    const buildInfo = fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'));
+    expect(entry).toMatchObject({ seq: 1, actor: 'jana@test', machine: 'release-box', from: '0.1.0', to: '0.2.0' });
+    expect(entry!.commit).toMatch(/^[0-9a-f]{40}(-dirty)?$/);
+    expect(entry!.buildInfo).toBe(`sha256-${crypto.createHash('sha256').update(buildInfo).digest('base64')}`);
+  });
+});
+
+describe('a production host (a public host name) is gated against what guests load (docs/requirements.md#release-gate)', () => {
+  /** A stand-in for the host's public URL: its API's contract versions, descriptor and the versions' files, as the shop serves them. */
+  async function publicHost(hostFile: string) {
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/api/contract') return res.end(JSON.stringify({ current: 2, accepted: [1, 2] }));
+      if (url.pathname === '/deploy/descriptor.json') {
+        const d = JSON.parse(read(hostFile)) as { shell?: string; remotes: Record<string, string> };
+        const remotes = Object.fromEntries(Object.entries(d.remotes).map(([k, v]) => [k, { version: v }]));
+        return res.end(JSON.stringify({ shell: d.shell ?? 'local', remotes }));
+      }
+      const file = /^\/mf\/([^/]+)\/([^/]+)\/(.+)$/.exec(url.pathname);
+      const full = file ? path.join(storeDir, file[1]!, file[2]!, file[3]!) : '';
+      if (!file || !fs.existsSync(full)) return res.writeHead(404).end();
+      res.end(file[3] === 'remoteEntry.js' && tamper ? 'tampered' : fs.readFileSync(full));
+    });
+    let tamper = false;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      tamper: () => (tamper = true),
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+  const deployWith = (env: Record<string, string>, ...args: string[]) =>
+    new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        {
+          cwd: REPO_ROOT,
+          env: {
+            ...process.env,
+            DEPLOY_HOSTS_DIR: seedDir,
+            APP_ROOT: appRoot,
+            ARTIFACT_STORE: storeDir,
+            DEPLOY_ACTOR: 'jana@test',
+            DEPLOY_MACHINE: 'release-box',
+            ...env,
+          },
+          encoding: 'utf8',
+        },
+        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      ),
+    );
+
+  it('needs a published shell, the host URL and a credential; then verifies what the URL serves', async () => {
+    fs.copyFileSync(path.join(REAL_HOSTS, 'hamburg.json'), path.join(hostsDir, 'hamburg.json'));
+    const before = snapshot();
+    const bare = await deployWith({ DEPLOY_PUBLIC_URL: '' }, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toMatch(/hamburg\.json is a production host and runs no published shell/);
+    expect(bare.stderr).toMatch(/hamburg\.json is a production host: set DEPLOY_PUBLIC_URL/);
+
+    const host = await publicHost('hamburg.json');
+    try {
+      fakeShell('0.2.0');
+      const env = { DEPLOY_PUBLIC_URL: host.url };
+      expect((await deployWith(env, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
+        /production releases need a credential, and .*access\/release-tokens\.json lists none; nothing was changed/,
+      );
+      fs.mkdirSync(path.join(storeDir, 'access'), { recursive: true });
+      fs.writeFileSync(path.join(storeDir, 'access', 'release-tokens.json'), JSON.stringify({ 'jana@test': sha256Of('s3cret') }));
+      expect((await deployWith({ ...env, DEPLOY_TOKEN: 'guess' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
+        /jana@test may not release to production hosts/,
+      );
+      expect(snapshot()).toEqual(before);
+      expect(logEntries()).toEqual([]);
+
+      const withToken = { ...env, DEPLOY_TOKEN: 's3cret' };
+      const shell = await deployWith(withToken, 'release', 'shell', '0.2.0', '--host', 'hamburg');
+      expect(shell.stderr).toBe('');
+      expect(shell.stdout).toContain('verified at');
+      const menu = await deployWith(withToken, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+      expect(menu.stderr).toBe('');
+      expect(menu.stdout).toMatch(/verified at .*descriptor names mf-menu 0\.2\.0, 2 file\(s\) with the built digests/);
+
+      // The URL serves other bytes than the build: the command fails and says so (docs/requirements.md#release-verify).
+      host.tamper();
+      const tampered = await deployWith(withToken, 'release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+      expect(tampered.code).toBe(1);
+      expect(tampered.stderr).toMatch(
+        /released mf-menu 0\.3\.0, but guests do not get its files as built:\n {2}- http:\/\/127\.0\.0\.1:\d+\/mf\/mf-menu\/0\.3\.0\/remoteEntry\.js: other bytes/,
+      );
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a canary on a production host needs the credential too, and its files are checked at the URL (docs/requirements.md#release-canary)', async () => {
+    fs.copyFileSync(path.join(REAL_HOSTS, 'hamburg.json'), path.join(hostsDir, 'hamburg.json'));
+    const host = await publicHost('hamburg.json');
+    try {
+      fakeShell('0.2.0');
+      fs.mkdirSync(path.join(storeDir, 'access'), { recursive: true });
+      fs.writeFileSync(path.join(storeDir, 'access', 'release-tokens.json'), JSON.stringify({ 'jana@test': sha256Of('s3cret') }));
+      const env = { DEPLOY_PUBLIC_URL: host.url };
+      expect((await deployWith({ ...env, DEPLOY_TOKEN: 's3cret' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).code).toBe(0);
+      const before = snapshot();
+      const refused = await deployWith(env, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/jana@test may not release to production hosts/);
+      expect(snapshot()).toEqual(before);
+
+      const run = await deployWith({ ...env, DEPLOY_TOKEN: 's3cret' }, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(/verified at .*: mf-menu 0\.2\.0: 2 file\(s\) with the built digests/);
+      expect(JSON.parse(read('hamburg.json')).canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 10 } });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('fails when the public URL keeps serving the old descriptor', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/api/contract') return res.end(JSON.stringify({ accepted: [1, 2] }));
+      if (req.url === '/deploy/descriptor.json') return res.end(JSON.stringify({ remotes: { mf_menu: { version: '0.1.0' } } }));
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const run = await deployWith({ DEPLOY_PUBLIC_URL: url, DEPLOY_VERIFY_SECONDS: '1' }, 'release', 'mf-menu', '0.2.0', '--host', '127.0.0.1');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /localhost\.json: released mf-menu 0\.2\.0 into the store, but .*\/deploy\/descriptor\.json still serves 0\.1\.0 after 1 s: guests keep the old version/,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('bootstrap publishes the baseline (docs/requirements.md#release-baseline)', () => {
+  it('publishes every version the descriptors name, once; a development build then changes nothing guests get', () => {
+    fs.rmSync(hostsDir, { recursive: true });
+    const run = deploy('bootstrap');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/Seeded .* with eimsbuettel\.json, hamburg\.json, localhost\.json, preview\.json/);
+    expect(run.stdout).toMatch(/Baseline: 5 version\(s\) named by 4 descriptor\(s\); 5 published now\./);
+    for (const folder of FOLDERS) expect(fs.existsSync(path.join(storeDir, folder, '0.1.0', 'build-info.json'))).toBe(true);
+    expect(deploy('bootstrap').stdout).toMatch(/5 version\(s\) named by 4 descriptor\(s\); 0 published now/);
+
+    // A development build of 0.1.0 from changed sources: the published baseline is what is served.
+    fs.writeFileSync(path.join(appRoot, 'mf-menu', 'dist', '0.1.0', 'remoteEntry.js'), '/* changed locally */');
+    expect(deploy('status').stdout).toMatch(/localhost\.json.*0\.1\.0 ✓ published/);
+    expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.1.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.1.0 */');
+  });
+});
+
+describe('canary releases (docs/requirements.md#release-canary)', () => {
+  const canaryLine = (text: string) => text.split('\n').find((l) => l.includes('"canaries"'));
+
+  it('puts one canaries line above the remotes, gated and logged like a release; a second run resizes it', () => {
+    const original = read('hamburg.json');
+    const run = deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
+    const withCanary = read('hamburg.json');
+    expect(withCanary.split('\n')).toHaveLength(original.split('\n').length + 1);
+    expect(canaryLine(withCanary)).toBe('  "canaries": {"mf_menu":{"version":"0.2.0","percent":50}},');
+    expect(lineOf(withCanary, 'canaries')).toBe(lineOf(withCanary, 'remotes') - 1);
+    // Everyone else keeps the host's version: its line is unchanged.
+    expect(JSON.parse(withCanary).remotes.mf_menu).toBe('0.1.0');
+    expect(withCanary.replace(/^.*"canaries".*\n/m, '')).toBe(original);
+    // Published like a release, so every machine sharing the store serves it.
+    expect(fs.existsSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'))).toBe(true);
+
+    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg').code).toBe(0);
+    expect(changedLines(withCanary, read('hamburg.json'))).toEqual([
+      { line: lineOf(withCanary, 'canaries'), text: '  "canaries": {"mf_menu":{"version":"0.2.0","percent":20}},' },
+    ]);
+    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg').stdout).toContain('runs for 20 % already; unchanged');
+    expect(deploy('status').stdout).toMatch(/hamburg\.json.*0\.1\.0 ✓ built \(canary 0\.2\.0 for 20 %\)/);
+    const entries = logEntries();
+    expect(entries.map((e) => `${e.action} ${e.from}->${e.to} ${e.percent}`)).toEqual(['canary 0.1.0->0.2.0 50', 'canary 0.1.0->0.2.0 20']);
+    expect(entries[0]).toMatchObject({ hostFile: 'hamburg.json', remote: 'mf-menu', actor: 'jana@test', machine: 'release-box' });
+    expect(entries[0]!.buildInfo).toMatch(/^sha256-/);
+  });
+
+  it('promote makes the canary the host version (the same bytes as a release); rollback then goes back before it', () => {
+    const original = read('hamburg.json');
+    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    const released = read('hamburg.json');
+    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+
+    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg').code).toBe(0);
+    const run = deploy('promote', 'mf-menu', '--host', 'hamburg');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
+    expect(read('hamburg.json')).toBe(released);
+
+    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    expect(read('hamburg.json')).toBe(original);
+    expect(logEntries().map((e) => `${e.action} ${e.from}->${e.to}`)).toEqual([
+      'release 0.1.0->0.2.0',
+      'rollback 0.2.0->0.1.0',
+      'canary 0.1.0->0.2.0',
+      'promote 0.1.0->0.2.0',
+      'rollback 0.2.0->0.1.0',
+    ]);
+  });
+
+  it('rollback ends a running canary (byte for byte) and leaves the releases before it in place', () => {
+    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    const before = read('hamburg.json');
+    expect(deploy('canary', 'mf-menu', '0.3.0', '--percent', '10', '--host', 'hamburg').code).toBe(0);
+    const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    expect(run.stdout).toContain('hamburg.json: mf-menu 0.3.0 → 0.2.0');
+    expect(read('hamburg.json')).toBe(before);
+    expect(logEntries().at(-1)).toMatchObject({ action: 'canary-rollback', from: '0.3.0', to: '0.2.0' });
+    // The next rollback undoes the release, as if the canary had never run.
+    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').stdout).toContain('mf-menu 0.2.0 → 0.1.0');
+  });
+
+  it('keeps canaries of different remotes on one line, each ended on its own', () => {
+    fakeBuild('mf-cart', '0.2.0');
+    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg').code).toBe(0);
+    expect(deploy('canary', 'mf-cart', '0.2.0', '--percent', '5', '--host', 'hamburg').code).toBe(0);
+    expect(JSON.parse(read('hamburg.json')).canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 }, mf_cart: { version: '0.2.0', percent: 5 } });
+    expect(deploy('promote', 'mf-cart', '--host', 'hamburg').code).toBe(0);
+    const json = JSON.parse(read('hamburg.json'));
+    expect(json.canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 } });
+    expect(json.remotes).toMatchObject({ mf_cart: '0.2.0', mf_menu: '0.1.0' });
+  });
+
+  const refusals: { name: string; args: string[]; code: number; message: RegExp; setup?: () => void }[] = [
+    { name: 'no percentage', args: ['canary', 'mf-menu', '0.2.0'], code: 2, message: /--percent <1–99>/ },
+    { name: 'a percentage out of range', args: ['canary', 'mf-menu', '0.2.0', '--percent', '100'], code: 1, message: /expected a whole number from 1 to 99/ },
+    { name: 'a percentage that is no number', args: ['canary', 'mf-menu', '0.2.0', '--percent', 'half'], code: 1, message: /expected a whole number/ },
+    { name: '--percent on a release', args: ['release', 'mf-menu', '0.2.0', '--percent', '5'], code: 2, message: /--percent belongs to canary/ },
+    { name: 'a shell canary', args: ['canary', 'shell', '0.2.0', '--percent', '5'], code: 1, message: /Canaries are for remotes/ },
+    { name: 'the version every browser runs', args: ['canary', 'mf-menu', '0.1.0', '--percent', '5'], code: 1, message: /runs for every browser already/ },
+    { name: 'a version that is not built', args: ['canary', 'mf-menu', '0.9.0', '--percent', '5'], code: 1, message: /No usable build of mf-menu 0\.9\.0/ },
+    { name: 'promote without a canary', args: ['promote', 'mf-menu', '--host', 'hamburg'], code: 1, message: /no canary of mf-menu is running to promote/ },
+    {
+      name: "a canary that needs a singleton the host's shell does not provide (the release gate)",
+      args: ['canary', 'mf-menu', '0.4.0', '--percent', '50', '--host', 'hamburg'],
+      code: 1,
+      message: /hamburg\.json: refused to release mf-menu 0\.4\.0:\n {2}- mf-menu 0\.4\.0 needs rxjs \^8\.0\.0, shell local provides 7\.8\.2/,
+      setup: () => fakeBuild('mf-menu', '0.4.0', {}, { requires: { ...REQUIRED, rxjs: '^8.0.0' } }),
+    },
+  ];
+  for (const c of refusals) {
+    it(`refuses ${c.name} and changes nothing`, () => {
+      c.setup?.();
+      const before = snapshot();
+      const run = deploy(...c.args);
+      expect(run.code).toBe(c.code);
+      expect(run.stderr).toMatch(c.message);
+      expect(snapshot()).toEqual(before);
+      expect(logEntries()).toEqual([]);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { TEST_INSTANTS, TIME_TAG } from '@shop/shared/testing/instants';
+import { E2E_TIME_MATRIX, TEST_INSTANTS, TIME_TAG } from '@shop/shared/testing/instants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { E2E_BASE_PORT, E2E_SHOP_PORT } from './support/paths.mjs';
 
@@ -15,16 +15,17 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The whole suite runs at the default test instant (project "shop"); the time matrix runs the tests
- * tagged @time again at each instant of TEST_INSTANTS (SHOP_TIME_MATRIX=off skips it while working).
+ * tagged @time again at the instants of E2E_TIME_MATRIX, or at every instant of TEST_INSTANTS with
+ * SHOP_TIME_MATRIX=all (SHOP_TIME_MATRIX=off skips it while working).
  */
-const timeMatrix =
-  process.env.SHOP_TIME_MATRIX === 'off'
-    ? []
-    : Object.entries(TEST_INSTANTS).map(([label, instant]) => ({
-        name: `at ${label}`,
-        grep: new RegExp(escape(TIME_TAG)),
-        use: { shopTime: instant },
-      }));
+type InstantLabel = keyof typeof TEST_INSTANTS;
+const matrixLabels: readonly InstantLabel[] =
+  process.env.SHOP_TIME_MATRIX === 'off' ? [] : process.env.SHOP_TIME_MATRIX === 'all' ? (Object.keys(TEST_INSTANTS) as InstantLabel[]) : E2E_TIME_MATRIX;
+const timeMatrix = matrixLabels.map((label) => ({
+  name: `at ${label}`,
+  grep: new RegExp(escape(TIME_TAG)),
+  use: { shopTime: TEST_INSTANTS[label] },
+}));
 
 /**
  * Journeys across remotes against the full stack (built bundles, API on a fresh PGlite database,
@@ -43,6 +44,27 @@ export default defineConfig<{ shopTime: string }>({
     // E2E_HOST runs the suite against another host's descriptor (e.g. preview.localhost; deploy/README.md).
     // The worker's own shop (E2E_SHOP_PORT: E2E_BASE_PORT + its parallel index; checked in e2e/support/test.ts).
     baseURL: `http://${process.env.E2E_HOST ?? 'localhost'}:${E2E_SHOP_PORT}`,
+    // A preview host lets in only browsers with its token (docs/requirements.md#preview-apart): the
+    // development token of deploy/hosts/preview.json unless E2E_PREVIEW_TOKEN names another.
+    ...(process.env.E2E_HOST
+      ? {
+          storageState: {
+            cookies: [
+              {
+                name: 'shop_preview',
+                value: process.env.E2E_PREVIEW_TOKEN ?? 'vorschau-lokal',
+                domain: process.env.E2E_HOST,
+                path: '/',
+                expires: -1,
+                httpOnly: true,
+                secure: false,
+                sameSite: 'Lax' as const,
+              },
+            ],
+            origins: [],
+          },
+        }
+      : {}),
     viewport: { width: 412, height: 915 },
     locale: 'de-DE',
     // page.route cannot see requests a service worker makes; tests/pwa.spec.ts allows it.

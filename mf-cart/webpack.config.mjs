@@ -4,6 +4,7 @@ import { createAppConfig } from '@shop/shared/build';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
+/** @param {{ version?: string }} [env] webpack's --env */
 export default ({ version } = {}) =>
   createAppConfig({
     appDir,
@@ -11,6 +12,7 @@ export default ({ version } = {}) =>
     version,
     exposes: {
       './app': './src/app.tsx',
+      './routes': './src/routes.ts',
       './cart-badge': './src/widgets/cart-badge.tsx',
       './cart-bar': './src/widgets/cart-bar.tsx',
     },

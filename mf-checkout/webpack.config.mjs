@@ -6,6 +6,7 @@ const appDir = path.dirname(fileURLToPath(import.meta.url));
 
 // The payment SDKs (@stripe/*, @paypal/*) are NOT shared: they stay private to this remote and are
 // loaded lazily, only inside a checkout and only when keys are configured (ARCHITECTURE.md).
+/** @param {{ version?: string }} [env] webpack's --env */
 export default ({ version } = {}) =>
   createAppConfig({
     appDir,
@@ -13,5 +14,6 @@ export default ({ version } = {}) =>
     version,
     exposes: {
       './app': './src/app.tsx',
+      './routes': './src/routes.ts',
     },
   });

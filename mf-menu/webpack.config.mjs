@@ -4,6 +4,7 @@ import { createAppConfig } from '@shop/shared/build';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
+/** @param {{ version?: string }} [env] webpack's --env */
 export default ({ version } = {}) =>
   createAppConfig({
     appDir,
@@ -11,5 +12,6 @@ export default ({ version } = {}) =>
     version,
     exposes: {
       './app': './src/app.tsx',
+      './routes': './src/routes.ts',
     },
   });

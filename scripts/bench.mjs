@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// npm run bench (issue 11 budgets): (a) first load of Home at 412 px in Debian's Chromium against
+// npm run bench (requirements#performance budgets): (a) first load of Home at 412 px in Debian's Chromium against
 // the JavaScript budget (120 kB compressed, no Firebase or payment SDK), (b) SaveNewOrder
 // throughput on PGlite, a 50-line order against a short one, and the database's raw insert rate,
-// (c) Lighthouse mobile on Home, a category, an item, the cart and checkout step 1 (median of 3),
+// (c) Lighthouse mobile on Home, a category, an item, the cart, checkout step 1 and an order page, each as a
+// new guest's first visit (consent question showing) and as a repeat visit (median of 3; budgets in
+// docs/requirements.md#perf-lighthouse),
 // (d) a hanging remote's skeleton after an in-app navigation. Builds what is missing, starts the
 // shop on a free port with a throw-away database, prints tables and writes bench-results/latest.json.
 // Run it alone on the machine (`flock /tmp/shop-build.lock npm run bench`): Lighthouse measures CPU.
-//   npm run bench [-- --only=load|orders|lighthouse|skeleton] [--runs=3] [--orders=200] [--concurrency=1,8] [--no-build]
+//   npm run bench [-- --only=load|orders|lighthouse|skeleton] [--runs=3] [--pages=home,item] [--visits=first,repeat]
+//                 [--orders=200] [--concurrency=1,8] [--no-build]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,15 +18,29 @@ import { buildOutdated, REPO_ROOT } from './lib/apps.mjs';
 import { freePort } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { measureFirstLoad } from './bench/first-load.mjs';
-import { measureLighthouse } from './bench/lighthouse.mjs';
+import { cartStorage, LIGHTHOUSE_BUDGETS, measureLighthouse, orderStorage, PAGES, VISITS } from './bench/lighthouse.mjs';
 import { measureOrders } from './bench/orders.mjs';
 import { measureSkeleton } from './bench/skeleton.mjs';
 import { kB, ms, table } from './bench/stats.mjs';
 
-/** Issue 11: Home's JavaScript over the wire, compressed. */
-const BUDGET_BYTES = 120_000;
-/** Issue 11: Lighthouse mobile per page (median of the runs). */
-export const LIGHTHOUSE_BUDGETS = { performance: 90, cls: 0.05, categoryBytes: 250_000 };
+/** Home's JavaScript over the wire, compressed (docs/requirements.md#perf-js-budget). */
+const BUDGET_BYTES = 100_000;
+
+/**
+ * Every guest route's first load: JavaScript over the wire, compressed, in a fresh profile
+ * (docs/requirements.md#perf-js-budget); e2e/tests/performance.spec.ts checks the same pages' wire bytes.
+ */
+export const ROUTE_JS_BUDGETS = [
+  { name: 'home', path: '/', budgetBytes: BUDGET_BYTES },
+  // The others: what they sent on 2026-11-27 after ADR 0034 (README) and 5 % more, so that growth is noticed.
+  { name: 'category', path: '/SpeisenProdukte/burritos', budgetBytes: 183_000 },
+  { name: 'item', path: '/Speise/burrito-classic-chicken', budgetBytes: 183_000 },
+  { name: 'cart', path: '/Korb', budgetBytes: 181_000, withCart: true },
+  { name: 'checkout', path: '/CheckoutTakeaway', budgetBytes: 195_000, withCart: true },
+  { name: 'order', path: '/Bestellung/:uniqueOrderId', budgetBytes: 201_000, withOrder: true },
+];
+/** requirements#performance: a category page's bytes over the wire (Lighthouse's transfer size, median). */
+const CATEGORY_BYTES_BUDGET = 250_000;
 
 function option(name, fallback) {
   const arg = process.argv.slice(2).find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -39,6 +56,12 @@ if (only && !PARTS.includes(only)) {
 }
 const wants = (part) => !only || only === part;
 const lighthouseRuns = Number(option('runs', 3));
+const lighthousePages = option('pages', null) ? String(option('pages')).split(',') : null;
+const lighthouseVisits = option('visits', null) ? String(option('visits')).split(',') : VISITS;
+if (lighthousePages?.some((n) => !PAGES.some((p) => p.name === n)) || lighthouseVisits.some((v) => !VISITS.includes(v))) {
+  console.error(`--pages takes ${PAGES.map((p) => p.name).join(',')}; --visits takes ${VISITS.join(',')}`);
+  process.exit(2);
+}
 const orderCount = Number(option('orders', 200));
 const concurrencies = String(option('concurrency', '1,8')).split(',').map(Number);
 if (!Number.isInteger(orderCount) || orderCount < 1 || concurrencies.some((c) => !Number.isInteger(c) || c < 1)) {
@@ -75,7 +98,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
 const port = await freePort();
 console.log(`\n━━ starting the shop on port ${port} (PGlite in ${dataDir})`);
 // A load test: the per-browser rate limits (a guest's pace) are off, as README says for load tests.
-const stack = await startStack({ port, env: { PGLITE_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMITS: 'off' }, quiet: true, log: (m) => console.log(`  ${m}`) });
+const stack = await startStack({
+  port,
+  env: { PGLITE_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMITS: 'off', DRAFT_LIMITS: 'off' },
+  quiet: true,
+  log: (m) => console.log(`  ${m}`),
+});
 const baseUrl = `http://localhost:${port}`;
 let failed = false;
 
@@ -107,6 +135,40 @@ try {
         `(${kB(load.totals.compressed)} kB${load.withinBudget ? '' : ' — over budget'})`,
     );
     if (!load.pass) failed = true;
+
+    console.log('\n━━ (a2) first load of each guest route, 412 px, empty cache: JavaScript over the wire');
+    const cart = await cartStorage(baseUrl, REPO_ROOT);
+    const order = await orderStorage(baseUrl, REPO_ROOT).catch((error) => {
+      console.log(`  order page left out: no order could be saved (${String(error.message ?? error).slice(0, 200)})`);
+      return null;
+    });
+    const routeRows = [['route', 'path', 'JS files', 'JS sent', 'budget', 'verdict']];
+    result.routeLoads = [];
+    for (const route of ROUTE_JS_BUDGETS) {
+      if (route.withOrder && !order) continue;
+      const routePath = route.withOrder ? route.path.replace(':uniqueOrderId', order.uniqueOrderId) : route.path;
+      const storage = route.withCart ? cart : route.withOrder ? order.storage : null;
+      const r = await measureFirstLoad(baseUrl, { budgetBytes: route.budgetBytes, path: routePath, storage });
+      const pass = r.withinBudget && r.pageErrors.length === 0;
+      if (!pass) failed = true;
+      result.routeLoads.push({
+        name: route.name,
+        path: route.path,
+        files: r.totals.files,
+        compressed: r.totals.compressed,
+        budgetBytes: route.budgetBytes,
+        pass,
+      });
+      routeRows.push([
+        route.name,
+        route.path,
+        String(r.totals.files),
+        `${kB(r.totals.compressed)} kB`,
+        `${kB(route.budgetBytes)} kB`,
+        pass ? 'PASS' : `FAIL${r.pageErrors.length ? ' (page errors)' : ''}`,
+      ]);
+    }
+    console.log(table(routeRows));
   }
 
   if (wants('orders')) {
@@ -147,22 +209,26 @@ try {
   }
 
   if (wants('lighthouse')) {
-    console.log(`\n━━ (c) Lighthouse 12 mobile, ${lighthouseRuns} runs per page (median)`);
-    const lh = await measureLighthouse(baseUrl, { repoRoot: REPO_ROOT, runs: lighthouseRuns, log: (m) => console.log(`  ${m}`) });
+    console.log(`\n━━ (c) Lighthouse 12 mobile, ${lighthouseRuns} runs per page and visit (median); first visit = new guest, consent question showing`);
+    const lh = await measureLighthouse(baseUrl, {
+      repoRoot: REPO_ROOT,
+      runs: lighthouseRuns,
+      pages: lighthousePages ? PAGES.filter((p) => lighthousePages.includes(p.name)) : PAGES,
+      visits: lighthouseVisits,
+      log: (m) => console.log(`  ${m}`),
+    });
     const b = LIGHTHOUSE_BUDGETS;
-    const rows = [['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'requests', 'JS', 'verdict']];
-    lh.budgets = b;
+    const rows = [['page', 'visit', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes', 'requests', 'JS', 'verdict']];
     for (const p of lh.pages) {
       const m = p.median;
-      const problems = [];
-      if (m.performance < b.performance) problems.push(`performance < ${b.performance}`);
-      if (!(m.cls < b.cls)) problems.push(`CLS ≥ ${b.cls}`);
-      if (p.name === 'category' && m.bytes > b.categoryBytes) problems.push(`bytes > ${kB(b.categoryBytes)} kB`);
-      p.pass = problems.length === 0;
-      p.problems = problems;
+      if (p.name === 'category' && p.visit === 'first' && m.bytes > CATEGORY_BYTES_BUDGET) {
+        p.problems.push(`bytes > ${kB(CATEGORY_BYTES_BUDGET)} kB`);
+        p.pass = false;
+      }
       if (!p.pass) failed = true;
       rows.push([
         `${p.name} ${p.path}`,
+        p.visit,
         m.performance,
         `${ms(m.fcpMs)} ms`,
         `${ms(m.lcpMs)} ms`,
@@ -171,10 +237,18 @@ try {
         `${kB(m.bytes)} kB`,
         m.requests,
         `${kB(m.scriptBytes)} kB`,
-        p.pass ? 'PASS' : `FAIL (${problems.join(', ')})`,
+        p.pass ? 'PASS' : `FAIL (${p.problems.join(', ')})`,
       ]);
     }
     console.log(table(rows));
+    console.log(
+      `\n  budgets: performance ≥ ${b.performance}, TBT < ${b.tbtMs} ms, LCP < ${b.lcpMs / 1000} s, CLS < ${b.cls} (docs/requirements.md#perf-lighthouse)`,
+    );
+    console.log(
+      `  machine: ${lh.machine.cpus}; load average (1 min) ${lh.machine.loadBefore.load1} before, ${lh.machine.loadAfter.load1} after` +
+        ' — Lighthouse simulates a phone from this CPU: a busy machine lowers the scores',
+    );
+    for (const p of lh.pages) if (p.lcpElement) console.log(`  LCP element ${p.name}/${p.visit}: ${p.lcpElement.slice(0, 110)}`);
     result.lighthouse = lh;
   }
 

@@ -3,6 +3,7 @@
 // serve the whole shop on one port (PORT, default 3000).
 import { buildOutdated } from './lib/apps.mjs';
 import { startStack } from './lib/stack.mjs';
+import { stopOnSignals } from './lib/stop-signals.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -16,18 +17,10 @@ if (built.length === 0) console.log('all apps are built and up to date');
 
 const stack = await startStack({ port });
 console.log(`\n  ▶ The shop is ready: ${stack.url}\n    (stop with Ctrl+C)\n`);
+const isStopping = stopOnSignals(() => stack.stop());
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await stack.stop();
-    process.exit(0);
-  });
-}
 stack.api.on('exit', async (code) => {
-  if (stopping) return;
+  if (isStopping()) return;
   console.error(`the API stopped (exit code ${code})`);
   await stack.stop();
   process.exit(code ?? 1);

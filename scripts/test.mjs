@@ -4,12 +4,20 @@
 // set (.ci/run sets it), and the Redis event-bus test when REDIS_URL is set.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import { buildOutdated, REPO_ROOT } from './lib/apps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
-const require = createRequire(import.meta.url);
-const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+// A tool's entry file inside its installed package (workspaces hoist every tool to the root). Not through
+// require.resolve('<pkg>/package.json'): packages with an "exports" map (knip) do not export it.
+function bin(pkg, file) {
+  const entry = path.join(REPO_ROOT, 'node_modules', pkg, file);
+  if (!fs.existsSync(entry)) {
+    console.error(`${pkg} is not installed (${entry} is missing): run npm install first.`);
+    process.exit(1);
+  }
+  return entry;
+}
 const timings = [];
 
 function run(label, args) {
@@ -36,7 +44,12 @@ try {
 }
 run('format (prettier --check)', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
 run('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']);
+// Unused files and exports; then whether every export of @shop/shared is used by production code (knip.jsonc).
+const knip = ['--no-config-hints', '--no-progress', '--include', 'exports,types,files'];
+run('unused exports (knip)', [bin('knip', 'bin/knip.js'), ...knip]);
+run('shared used in production (knip)', [bin('knip', 'bin/knip.js'), '--production', '--workspace', 'shared', ...knip]);
 run('type check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+run('type check (tsc, .mjs)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.mjs.json']);
 run('unit and API tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run']);
 
 console.log('\n━━ build');

@@ -5,6 +5,7 @@ import { createAppConfig } from '@shop/shared/build';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
+/** @param {{ version?: string }} [env] webpack's --env */
 export default ({ version } = {}) =>
   createAppConfig({
     appDir,

@@ -15,8 +15,6 @@ export interface AdjustableClock extends Clock {
   set(instant: number): void;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
-
 /** A clock that starts at `startAt` and runs at real speed (offset from the system clock). */
 export function offsetClock(startAt: number, real: () => number = Date.now): AdjustableClock {
   let offset = startAt - real();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
 import { redeemStampCard } from '../src/actions/account';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { handOver, staffChange, testVerifier as verifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from './support/test-api';
  * real Auth emulator in auth.test.ts; here a verifier maps 'user:<uid>' tokens to users.
  */
 
-describe.each(testDatabases())('account actions on $name', (database) => {
+describe.each(applicationDatabase())('account actions on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
 
@@ -51,7 +51,7 @@ describe.each(testDatabases())('account actions on $name', (database) => {
     const second = updated.body.user as AppUser;
     expect(second.name).toBe('Erika Mustermann');
     expect(second.phone).toBe('+4915112345678');
-    // An address without a street is not sent to the account (shop-spec §5): the stored one stays.
+    // An address without a street is not sent to the account (requirements#shop-validation): the stored one stays.
     expect(second.invoiceAddress?.street).toBe('Lange Reihe 42');
     expect(second.deliveryAddress?.street).toBe('Grindelallee 118');
     expect(second.createdAt).toBe(first.createdAt);

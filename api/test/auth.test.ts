@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
 import { REPO_ROOT } from '../src/config';
 import { createFirebaseVerifier, type TokenVerifier } from '../src/auth/verify';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -21,10 +23,20 @@ interface Emulator {
   stop(): Promise<void>;
 }
 
+const launcher = pathToFileURL(path.join(REPO_ROOT, 'scripts', 'lib', 'auth-emulator.mjs')).href;
+type StaffAccount = { uid: string; email: string; password: string };
+const emulatorScripts = () =>
+  import(launcher) as Promise<{
+    startAuthEmulator(options?: object): Promise<Emulator>;
+    createStaffAccount(host: string, projectId: string, account: { email: string; password: string; displayName: string }): Promise<StaffAccount>;
+  }>;
+
 async function startEmulator(): Promise<Emulator> {
-  const launcher = pathToFileURL(path.join(REPO_ROOT, 'scripts', 'lib', 'auth-emulator.mjs')).href;
-  const mod = (await import(launcher)) as { startAuthEmulator(options?: object): Promise<Emulator> };
-  return mod.startAuthEmulator();
+  return (await emulatorScripts()).startAuthEmulator();
+}
+
+async function createStaffAccount(host: string, projectId: string, account: { email: string; password: string; displayName: string }): Promise<StaffAccount> {
+  return (await emulatorScripts()).createStaffAccount(host, projectId, account);
 }
 
 interface EmulatorUser {
@@ -79,7 +91,7 @@ beforeAll(async () => {
 });
 afterAll(async () => emulator?.stop());
 
-describe.each(testDatabases())('Firebase ID tokens (Auth emulator) on $name', (database) => {
+describe.each(applicationDatabase())('Firebase ID tokens (Auth emulator) on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let user: EmulatorUser;
@@ -256,5 +268,188 @@ describe('the Auth emulator proxy (development): helper pages of a federated sig
   it("still refuses the emulator's administration (codes, accounts) to browsers", async () => {
     expect((await get(`/emulator/v1/projects/${emulator.projectId}/oobCodes`)).statusCode).toBe(403);
     expect((await get(`/emulator/v1/projects/${emulator.projectId}/verificationCodes`)).statusCode).toBe(403);
+  });
+});
+
+/**
+ * The attacks of requirements#security on a development shop: the emulator's administration behind a dot segment
+ * in any spelling, custom tokens with claims, and tokens re-encoded with `staff: true`.
+ */
+describe.each(applicationDatabase())('the emulator cannot make anyone staff, on $name', (database) => {
+  let t: TestApi;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApi(await database.open(), { verifier, env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
+    // A real socket: inject() (like fetch) would resolve the dot segments before the shop saw them.
+    await t.api.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.api.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t?.close());
+
+  const project = () => emulator.projectId;
+  /** The request line exactly as written (node:http sends the path as given). */
+  const request = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    new Promise<{ statusCode: number; body: string; json(): Record<string, unknown> }>((resolve, reject) => {
+      const body = payload ? JSON.stringify(payload) : undefined;
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: url,
+          headers: { host: 'localhost', ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, body: text, json: () => JSON.parse(text) as Record<string, unknown> }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('refuses every spelling of a dot segment to the administration: plain, %2e%2e, %2E%2E, mixed, encoded slashes, backslashes, double encoding', async () => {
+    const admin = [`v1/projects/${project()}/config`, `v1/projects/${project()}/oobCodes`, `v1/projects/${project()}/verificationCodes`];
+    const ups = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2E.', '%2e%2E', '%252e%252e', '%25252e%25252e'];
+    const paths: string[] = [];
+    for (const target of admin) {
+      for (const up of ups) {
+        paths.push(`/emulator/auth/${up}/${target}`);
+        paths.push(`/emulator/auth/${up}%2f${target}`);
+        paths.push(`/emulator/auth/${up}%2F${target}`);
+        paths.push(`/emulator/auth/${up}\\${target}`);
+        paths.push(`/emulator/auth/${up}%5c${target}`);
+        paths.push(`/identitytoolkit.googleapis.com/${up}/emulator/${target}`);
+        paths.push(`/securetoken.googleapis.com/v1/${up}/${up}/emulator/${target}`);
+      }
+      paths.push(`/emulator/auth/handler/../../${target}`, `/emulator/./${target}`, `/emulator/auth//..//${target}`, `/emulator/${target}`);
+    }
+    paths.push(`/identitytoolkit.googleapis.com/v1/projects/${project()}/accounts`, `/identitytoolkit.googleapis.com/v1/projects/${project()}/accounts:update`);
+    const answers = await Promise.all(paths.map(async (url) => ({ url, res: await request('GET', url) })));
+    for (const { url, res } of answers) {
+      expect([400, 403, 404], `${url}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      expect(res.body, url).not.toMatch(/oobCode|verificationCode|"signIn"|usageMode/);
+    }
+    expect(answers.length).toBeGreaterThan(150);
+  });
+
+  it('reads no password-reset code of the kitchen account (the way to staff of the finding)', async () => {
+    const staff = await createStaffAccount(emulator.host, project(), {
+      email: `kueche-${crypto.randomUUID().slice(0, 6)}@streetfood.test`,
+      password: 'kueche123',
+      displayName: 'Küche',
+    });
+    // Asking for a reset is what the sign-in page offers; the code only ever goes to the mailbox (here: the emulator's store).
+    const reset = await request('POST', '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key', {
+      requestType: 'PASSWORD_RESET',
+      email: staff.email,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const up of ['..', '%2e%2e', '%2E%2E', '.%2E', '%252e%252e']) {
+      const res = await request('GET', `/emulator/auth/${up}/v1/projects/${project()}/oobCodes`);
+      expect(res.statusCode).not.toBe(200);
+      expect(res.body).not.toContain(staff.email);
+    }
+  });
+
+  it('still forwards what the sign-in needs: sign-up, password sign-in, token refresh', async () => {
+    const email = `proxy-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const up = await request('POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key', {
+      email,
+      password: 'geheim123',
+      returnSecureToken: true,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const signedIn = await request('POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
+      email,
+      password: 'geheim123',
+      returnSecureToken: true,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const refreshToken = String(signedIn.json().refreshToken);
+    const refreshed = await fetch(`http://127.0.0.1:${port}/securetoken.googleapis.com/v1/token?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(refreshToken)}`,
+    });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('refuses signInWithCustomToken through the shop, and a custom token with claims signed in elsewhere gives no staff', async () => {
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const customToken = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({
+      aud: 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit',
+      uid: `mallory-${crypto.randomUUID().slice(0, 8)}`,
+      claims: { staff: true },
+    })}.`;
+    const viaShop = await request('POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key', {
+      token: customToken,
+      returnSecureToken: true,
+    });
+    expect(viaShop.statusCode).toBe(403);
+    // Straight at the emulator (not reachable from a browser of a real deployment): the ID token carries staff: true …
+    const direct = await identityToolkit(emulator.host, 'signInWithCustomToken', { token: customToken, returnSecureToken: true });
+    const idToken = String(direct.idToken);
+    expect(JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString())).toMatchObject({ staff: true });
+    // … but the API takes staff from the account record.
+    expect(await verifier.verify(idToken)).toMatchObject({ staff: false });
+    expect((await t.call('LoadStaffOrders', {}, { token: idToken })).status).toBe(403);
+  });
+
+  it('a token re-encoded with staff: true and alg none gives no staff; the real staff account does', async () => {
+    const user = await createUser(emulator.host);
+    const [, payload] = user.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, staff: true })).toString('base64url')}.`;
+    expect(await verifier.verify(forged)).toMatchObject({ uid: user.uid, staff: false });
+    const board = await t.call('LoadStaffOrders', {}, { token: forged });
+    expect(board.status).toBe(403);
+    // Setting the claim on one's own account needs the emulator's administration: refused without it.
+    const update = await request('POST', '/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key', {
+      idToken: user.idToken,
+      customAttributes: JSON.stringify({ staff: true }),
+    });
+    expect(update.statusCode).toBe(400);
+    expect(await verifier.verify(user.idToken)).toMatchObject({ staff: false });
+
+    const staff = await createStaffAccount(emulator.host, project(), {
+      email: `chef-${crypto.randomUUID().slice(0, 6)}@streetfood.test`,
+      password: 'kueche123',
+      displayName: 'Küche',
+    });
+    const signedIn = await identityToolkit(emulator.host, 'signInWithPassword', { email: staff.email, password: staff.password, returnSecureToken: true });
+    expect((await t.call('LoadStaffOrders', {}, { token: String(signedIn.idToken) })).status).toBe(200);
+  });
+
+  it('DeleteAppUser deletes the Firebase user with the admin API (no refresh) and refuses its ID token from then on', async () => {
+    const email = `weg-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    await identityToolkit(emulator.host, 'signUp', { email, password: 'geheim123', returnSecureToken: true });
+    const session = await identityToolkit(emulator.host, 'signInWithPassword', { email, password: 'geheim123', returnSecureToken: true });
+    const idToken = String(session.idToken);
+    expect((await t.call('SaveUserSettings', { fuid: String(session.localId), allergenes: ['G'] }, { token: idToken })).status).toBe(200);
+    const erased = await t.call('DeleteAppUser', { fuid: String(session.localId) }, { token: idToken, browserId: `erase-${crypto.randomUUID()}` });
+    expect(erased.status, JSON.stringify(erased.body.error)).toBe(200);
+    const again = await t.call('SaveUserSettings', { fuid: String(session.localId), allergenes: ['G'] }, { token: idToken });
+    expect(again.status).toBe(401);
+    expect(again.body.jwtInvalid).toBe(true);
+    // The Firebase user is gone (admin API): no session of it can get a new token.
+    const refreshed = await fetch(`http://${emulator.host}/securetoken.googleapis.com/v1/token?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(String(session.refreshToken))}`,
+    });
+    expect(refreshed.status).toBe(400);
+    expect(await refreshed.text()).toMatch(/USER_NOT_FOUND|TOKEN_EXPIRED|INVALID_REFRESH_TOKEN/);
+  });
+
+  it('an anonymous session re-encoded as a password sign-in is still anonymous (no account record)', async () => {
+    const guest = await identityToolkit(emulator.host, 'signUp', { returnSecureToken: true });
+    const claims = JSON.parse(Buffer.from(String(guest.idToken).split('.')[1]!, 'base64url').toString()) as { firebase: object };
+    const forged = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+      JSON.stringify({ ...claims, email: 'x@example.org', email_verified: true, firebase: { ...claims.firebase, sign_in_provider: 'password' } }),
+    ).toString('base64url')}.`;
+    expect(await verifier.verify(forged)).toMatchObject({ isAnonymous: true, email: null, emailVerified: false });
   });
 });

@@ -3,13 +3,13 @@ import type { Cart, Menu, SavedCart } from '@shop/shared/contract';
 import { coupon } from '@shop/shared/contract';
 import { couponToLine } from '@shop/shared/domain/coupons';
 import { feeLine } from '@shop/shared/domain/fees';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { productLine } from './support/orders';
 import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
 
 const OTHER_BROWSER = 'other-browser-0000-0000-0000-000000000002';
 
-describe.each(testDatabases())('SaveCart and LoadCartItems on $name', (database) => {
+describe.each(applicationDatabase())('SaveCart and LoadCartItems on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let clock = 1_800_000_000_000;

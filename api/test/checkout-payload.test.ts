@@ -3,11 +3,11 @@ import type { AppConfig, Menu, SavedOrder } from '@shop/shared/contract';
 import { FLOWS, usecaseOf, type FlowId } from '@shop/shared/domain/checkout-flow';
 import { checkoutDraft } from './support/checkout-drafts';
 import { testNow } from './support/clock';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /** The checkout's payload builder, per flow, against the server's SaveNewOrder (same pricing engine). */
-describe.each(testDatabases())('checkout payloads accepted by SaveNewOrder on $name', (database) => {
+describe.each(applicationDatabase())('checkout payloads accepted by SaveNewOrder on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let config: AppConfig;

@@ -1,4 +1,4 @@
-// What crosses the wire (issue 11 "Compression"): static assets pre-compressed at build time and sent
+// What crosses the wire (requirements#performance): static assets pre-compressed at build time and sent
 // with Content-Encoding and Vary; dynamic answers (the menu) compressed per request.
 import fs from 'node:fs';
 import os from 'node:os';

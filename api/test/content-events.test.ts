@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LastModifiedValues, News, Offer, ServerEvent, UserSettings } from '@shop/shared/contract';
 import { serverEvent } from '@shop/shared/contract';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testClock } from './support/clock';
@@ -9,7 +9,7 @@ import { testClock } from './support/clock';
 const STAFF = { token: 'staff:kueche' };
 const GUEST = { token: 'user:mia' };
 
-describe.each(testDatabases())('live offers and news, and the spec actions of shop-spec §7, on $name', (database) => {
+describe.each(applicationDatabase())('live offers and news, and the spec actions of requirements#calls, on $name', (database) => {
   let t: TestApi;
   let now = testClock.now();
   const pushed: News[] = [];
@@ -140,13 +140,13 @@ describe.each(testDatabases())('live offers and news, and the spec actions of sh
   it('SaveUserSettings keeps the signed-in user’s own allergens and favcartsApp; only they read them back', async () => {
     expect((await t.call('SaveUserSettings', { fuid: 'mia', allergenes: ['a'] })).status).toBe(401);
     expect((await t.call('SaveUserSettings', { fuid: 'someone-else', allergenes: ['a'] }, GUEST)).status).toBe(403);
-    const saved = await t.call('SaveUserSettings', { fuid: 'mia', allergenes: ['a', 'g'], favcartsApp: [{ name: 'Freitag' }] }, GUEST);
+    const saved = await t.call('SaveUserSettings', { fuid: 'mia', allergenes: ['a', 'g'], favcartsApp: [{ id: 'fc-1', name: 'Freitag', items: [] }] }, GUEST);
     expect(saved.status).toBe(200);
-    expect(saved.body.settings).toMatchObject({ fuid: 'mia', allergenes: ['a', 'g'], favcartsApp: [{ name: 'Freitag' }] });
+    expect(saved.body.settings).toMatchObject({ fuid: 'mia', allergenes: ['a', 'g'], favcartsApp: [{ id: 'fc-1', name: 'Freitag', items: [] }] });
     // Only the fields sent change.
     await t.call('SaveUserSettings', { fuid: 'mia', allergenes: ['h'] }, GUEST);
     const read = await t.call('LoadDocs', { collectionName: 'userSettings', query: { fuid: 'mia' } }, GUEST);
-    expect((read.body.docs as UserSettings[])[0]).toMatchObject({ allergenes: ['h'], favcartsApp: [{ name: 'Freitag' }] });
+    expect((read.body.docs as UserSettings[])[0]).toMatchObject({ allergenes: ['h'], favcartsApp: [{ id: 'fc-1', name: 'Freitag', items: [] }] });
     expect((await t.call('LoadDocs', { collectionName: 'userSettings', query: { fuid: 'mia' } }, { token: 'user:tom' })).status).toBe(403);
     expect((await t.call('SaveUserSettings', { fuid: 'mia', allergenes: Array.from({ length: 41 }, () => 'a') }, GUEST)).status).toBe(400);
   });
@@ -158,7 +158,8 @@ describe.each(testDatabases())('live offers and news, and the spec actions of sh
     expect(staff.status).toBe(200);
     expect(staff.body).toMatchObject({ allowedAs: 'staff', contract: { current: expect.any(Number) }, host: { filialnummer: expect.any(Number) } });
     // deploy/hosts/preview.json: "features": { "enableDebugParams": true }.
-    const preview = await t.call('GetDebugInfo', {}, { host: 'preview.localhost' });
+    // With the preview host's (development) token: it is reachable only with it (docs/requirements.md#preview-apart).
+    const preview = await t.call('GetDebugInfo', {}, { host: 'preview.localhost', cookie: 'shop_preview=vorschau-lokal' });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ allowedAs: 'flag', host: { hosts: expect.arrayContaining(['preview.localhost']), preview: true } });
   });
@@ -188,8 +189,13 @@ describe.each(testDatabases())('live offers and news, and the spec actions of sh
   });
 
   it('page views: counted per route, day and device class; unknown route names refused; the staff report sums them', async () => {
-    for (const route of ['Home', 'Home', 'Korb', 'notFound']) expect((await t.call('LogPageView', { route, deviceClass: 'xxs' })).status).toBe(200);
-    await t.call('LogPageView', { route: 'Home', deviceClass: 'md' });
+    for (const route of ['Home', 'Korb', 'notFound']) expect((await t.call('LogPageView', { route, deviceClass: 'xxs' })).body.counted).toBe(true);
+    // The same device on the same route within the minute counts once (requirements#security); another device counts.
+    expect((await t.call('LogPageView', { route: 'Home', deviceClass: 'xxs' })).body).toMatchObject({ ok: true, counted: false });
+    expect((await t.call('LogPageView', { route: 'Home', deviceClass: 'xxs' }, { browserId: 'page-view-device-0000-0000-000000000002' })).body.counted).toBe(
+      true,
+    );
+    await t.call('LogPageView', { route: 'Home', deviceClass: 'md' }, { browserId: 'page-view-device-0000-0000-000000000003' });
     expect((await t.call('LogPageView', { route: 'EvilRoute', deviceClass: 'xxs' })).status).toBe(400);
     expect((await t.call('LogPageView', { route: 'Home/../x', deviceClass: 'xxs' })).status).toBe(400);
     expect((await t.call('LogPageView', { route: 'Home', deviceClass: 'huge' } as never)).status).toBe(400);

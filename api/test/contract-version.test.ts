@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_CONTRACT_VERSIONS, CONTRACT_VERSION, type Menu, type SavedOrder } from '@shop/shared/contract';
 import { de } from '@shop/shared/i18n';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
-describe.each(testDatabases())('contract versions on $name', (database) => {
+describe.each(applicationDatabase())('contract versions on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
 

@@ -92,6 +92,16 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(own).not.toHaveProperty('ownerFuid');
   });
 
+  it('a personal voucher typed by a guest who is not signed in asks for a sign-in; another account learns nothing (docs/requirements.md#coupons-personal)', async () => {
+    const guest = await t.call('LoadCoupons', { couponCode: 'DANKE-STAMMGAST' });
+    expect(guest.body).toMatchObject({ coupons: [], signInRequired: true });
+    const other = await t.call('LoadCoupons', { couponCode: 'DANKE-STAMMGAST' }, { token: 'tok-someone-else' });
+    expect(other.body.coupons).toEqual([]);
+    expect(other.body.signInRequired).toBeUndefined();
+    expect((await t.call('LoadCoupons', { couponCode: 'GIBTESNICHT' })).body.signInRequired).toBeUndefined();
+    expect((await t.call('LoadCoupons', { couponCode: 'WILLKOMMEN5' })).body.signInRequired).toBeUndefined();
+  });
+
   it('every seeded bundle article exists in the seeded menu in its size', async () => {
     const deal = await loadCoupon('TACODEAL');
     for (const entry of deal.bundle ?? []) expect(findItem(entry.id)?.item.sizes.map((s) => s.vol)).toContain(entry.vol);
@@ -125,10 +135,16 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
       ['specialUniqueDeliveryFee', 290],
     ]);
 
-    const inhouse = pricedDraft(lines([{ itemId: 'tacos-al-pastor', count: 2 }], 'inhouse'), { usecase: 'tableordering', tipPercent: 10 });
+    // A tip is given in the in-house online flow with tip (requirements#checkout-screens), 10 % of the payer sum.
+    const inhouse = pricedDraft(lines([{ itemId: 'tacos-al-pastor', count: 2 }], 'inhouse'), {
+      usecase: 'tableordering',
+      onlinePay: true,
+      tipPercent: 10,
+      over: { psp: undefined },
+    });
     const tipped = await t.call('SaveNewOrder', { order: inhouse });
-    expect(tipped.status).toBe(200);
-    expect((tipped.body.order as SavedOrder).paymentInfo).toEqual({ amount: 1780 + 178, itemsTotal: 1780, tip: 178 });
+    expect(tipped.status, JSON.stringify(tipped.body.error)).toBe(200);
+    expect((tipped.body.order as SavedOrder).paymentInfo).toEqual({ amount: 1780 + 49 + 183, itemsTotal: 1780, tip: 183 });
   });
 
   it("a bundle coupon binds one of the guest's own tacos (no second one), adds the missing horchata; the other taco at its price", async () => {
@@ -184,7 +200,7 @@ describe.each(testDatabases())('coupons, offers and fees in SaveNewOrder on $nam
     expect(r3.status).toBe(409);
     expect(r3.body.error).toMatchObject({ code: 'total_mismatch', userMessage: 'Die Gebühren haben sich geändert. Bitte prüfe deinen Warenkorb.' });
 
-    const oddTip = pricedDraft(lines([{ itemId: 'tacos-al-pastor' }], 'inhouse'), { usecase: 'tableordering' });
+    const oddTip = pricedDraft(lines([{ itemId: 'tacos-al-pastor' }], 'inhouse'), { usecase: 'tableordering', onlinePay: true, over: { psp: undefined } });
     oddTip.paymentInfo = { ...oddTip.paymentInfo, tip: 7, amount: oddTip.paymentInfo.amount + 7 };
     expect((await t.call('SaveNewOrder', { order: oddTip })).body.error).toMatchObject({
       code: 'total_mismatch',

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, CustomerCard, CustomerCardEntry, Menu, SavedOrder, StaffCustomerCard } from '@shop/shared/contract';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { isValidCardNumber } from '@shop/shared/domain/customer-cards';
+import { de } from '@shop/shared/i18n';
 import type { TokenVerifier } from '../src/auth/verify';
-import { customerCardAccounts, customerCardEntries, customerCards } from '../src/db/schema';
+import { customerCardAccounts, customerCardClaimFailures, customerCardEntries, customerCards } from '../src/db/schema';
 import { testDatabases } from './support/databases';
 import { onlineTakeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -11,6 +13,7 @@ import { startTestApi, type TestApi } from './support/test-api';
 const verifier: TokenVerifier = {
   async verify(token) {
     const [kind, uid] = token.split(':');
+    if (kind === 'anon' && uid) return { uid, email: null, emailVerified: false, name: null, providerId: 'anonymous', isAnonymous: true };
     if (!uid || (kind !== 'user' && kind !== 'staff')) return null;
     return { uid, email: `${uid}@example.org`, emailVerified: true, name: uid, providerId: 'password', ...(kind === 'staff' ? { staff: true } : {}) };
   },
@@ -160,17 +163,47 @@ describe.each(testDatabases())('customer cards the staff issue and guests add on
     expect((wrong.body.error as { userMessage: string }).userMessage).toBe((unknown.body.error as { userMessage: string }).userMessage);
   });
 
-  it('locks a card after 5 wrong check codes, even for the right one, until the staff give it a new code', async () => {
+  it('a stranger’s five wrong codes do not lock the card for its owner: the stranger’s account must wait (requirements#security)', async () => {
     const { card, checkCode } = await issue(1000);
     const wrongCode = checkCode === '111111' ? '222222' : '111111';
-    for (let i = 0; i < 5; i++) expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode: wrongCode }, OTTO)).status).toBe(400);
+    const mallory = { token: 'user:mallory-cards', browserId: 'mallory-browser-0000-0000-000000000001' };
+    for (let i = 0; i < CHECKOUT_CONSTANTS.customerCardClaimFailuresPerAccount; i++) {
+      expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode: wrongCode }, mallory)).status).toBe(400);
+    }
+    // The stranger's account is out of tries, even with another card or the right code.
+    const blocked = await t.call('AddCustomerCard', { rfid: card.rfid, checkCode }, mallory);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatchObject({ code: 'rate_limited', userMessage: de.cards.tooManyAttempts });
+    expect((await t.call('FindCustomerCard', { rfid: card.rfid }, STAFF)).body.card).toMatchObject({ locked: false, claimed: false });
+    // The owner adds the card at once.
+    expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode }, OTTO)).status).toBe(200);
+    // Once the window has passed, the stranger's account may try again.
+    await t.api.database.db
+      .update(customerCardClaimFailures)
+      .set({ failedAt: sql`${customerCardClaimFailures.failedAt} - ${CHECKOUT_CONSTANTS.customerCardClaimWindowMs + 60_000}` })
+      .where(eq(customerCardClaimFailures.fuid, 'mallory-cards'));
+    expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode: wrongCode }, mallory)).status).toBe(400);
+  });
+
+  it('an anonymous session cannot add a card (nor multiply the per-account tries)', async () => {
+    const { card, checkCode } = await issue(500);
+    expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode }, { token: 'anon:a-cards' })).status).toBe(403);
+  });
+
+  it(`locks a card only after ${CHECKOUT_CONSTANTS.customerCardLockFailures} wrong codes from all accounts together, until the staff give it a new code`, async () => {
+    const { card, checkCode } = await issue(1000);
+    const wrongCode = checkCode === '111111' ? '222222' : '111111';
+    const perAccount = CHECKOUT_CONSTANTS.customerCardClaimFailuresPerAccount;
+    for (let i = 0; i < CHECKOUT_CONSTANTS.customerCardLockFailures; i++) {
+      const guesser = { token: `user:guesser-${Math.floor(i / perAccount)}`, browserId: `guesser-browser-0000-0000-${String(i).padStart(12, '0')}` };
+      expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode: wrongCode }, guesser)).status).toBe(400);
+    }
     const locked = await t.call('AddCustomerCard', { rfid: card.rfid, checkCode }, OTTO);
     expect(locked.status).toBe(403);
     expect((locked.body.error as { userMessage: string }).userMessage).toContain('zu oft ein falscher Prüfcode');
     expect((await t.call('FindCustomerCard', { rfid: card.rfid }, STAFF)).body.card).toMatchObject({ locked: true, claimed: false });
     const reset = await t.call('ResetCustomerCardCode', { rfid: card.rfid }, STAFF);
     expect(reset.body.card).toMatchObject({ locked: false });
-    expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode }, OTTO)).status).toBe(checkCode === reset.body.checkCode ? 200 : 400);
     expect((await t.call('AddCustomerCard', { rfid: card.rfid, checkCode: reset.body.checkCode as string }, OTTO)).status).toBe(200);
   });
 

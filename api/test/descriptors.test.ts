@@ -10,7 +10,8 @@ import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createDescriptorSource } from '../src/deploy/descriptors';
 import { createApi, noAuth, type Api } from '../src/server';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
+import { fakeBuild } from './support/fake-build';
 import { TEST_BROWSER_ID } from './support/test-api';
 
 const HAMBURG = { defaultPlz: '20099', defaultCity: 'Hamburg', pickupAddress: 'Street Food St. Georg, Lange Reihe 42, 20099 Hamburg' };
@@ -21,17 +22,6 @@ function copyHosts(): { tmp: string; hostsDir: string } {
   const hostsDir = path.join(tmp, 'hosts');
   fs.cpSync(path.join(REPO_ROOT, 'deploy', 'hosts'), hostsDir, { recursive: true });
   return { tmp, hostsDir };
-}
-
-/** A fake build folder, enough for the deploy command's checks (manifest, build-info with what it needs and has). */
-function fakeBuild(appRoot: string, folder: string, version: string) {
-  const dir = folder === 'shell' ? path.join(appRoot, 'shell', 'dist') : path.join(appRoot, folder, 'dist', version);
-  fs.mkdirSync(dir, { recursive: true });
-  const name = folder.replace('-', '_');
-  const entry = folder === 'shell' ? 'index.html' : 'mf-manifest.json';
-  fs.writeFileSync(path.join(dir, entry), JSON.stringify({ name, metaData: { publicPath: `/mf/${folder}/${version}/` } }));
-  const info = { app: folder, version, contractVersion: 2, provides: { rxjs: '7.8.2' }, requires: { rxjs: '^7.8.2' }, files: [entry] };
-  fs.writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify(info));
 }
 
 describe('GET /deploy/descriptor.json', () => {
@@ -47,8 +37,17 @@ describe('GET /deploy/descriptor.json', () => {
 
   beforeAll(async () => {
     ({ tmp, hostsDir } = copyHosts());
-    const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: tmp, artifactStore: path.join(tmp, 'store') };
+    // Descriptors from the store's control plane (seeded from the copy), as in production: the hand edits
+    // below edit the store's descriptors, and the deploy command writes there.
+    const config = {
+      ...loadConfig({ DESCRIPTORS_FROM: 'store' }),
+      logLevel: 'silent',
+      deployHostsDir: hostsDir,
+      appRoot: tmp,
+      artifactStore: path.join(tmp, 'store'),
+    };
     api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    hostsDir = path.join(tmp, 'store', 'descriptors');
   });
   afterAll(async () => {
     await api?.close();
@@ -113,10 +112,20 @@ describe('GET /deploy/descriptor.json', () => {
     fakeBuild(appRoot, 'mf-menu', '0.2.0');
     const deploy = (...args: string[]) =>
       spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {
-        env: { ...process.env, DEPLOY_HOSTS_DIR: hostsDir, APP_ROOT: appRoot, ARTIFACT_STORE: path.join(tmp, 'store'), DEPLOY_PUBLIC_URL: '' },
+        env: {
+          ...process.env,
+          DEPLOY_HOSTS_DIR: hostsDir,
+          APP_ROOT: appRoot,
+          ARTIFACT_STORE: path.join(tmp, 'store'),
+          DEPLOY_PUBLIC_URL: '',
+          DEPLOY_ACTOR: 'test',
+        },
         encoding: 'utf8',
       });
 
+    // A development host (the production gate is tested in deploy/cli.test.ts).
+    const eimsbuettel = path.join(hostsDir, 'eimsbuettel.json');
+    fs.writeFileSync(eimsbuettel, fs.readFileSync(eimsbuettel, 'utf8').replace(', "eimsbuettel.streetfood-hamburg.de"', ''));
     const released = deploy('release', 'mf-menu', '0.2.0', '--host', 'eimsbuettel.localhost');
     expect(released.stderr).toBe('');
     expect(released.status).toBe(0);
@@ -165,7 +174,7 @@ describe('descriptor source', () => {
   });
 });
 
-describe.each(testDatabases())('GetAppconfig per host on $name', (database) => {
+describe.each(applicationDatabase())('GetAppconfig per host on $name', (database) => {
   let api: Api;
 
   beforeAll(async () => {

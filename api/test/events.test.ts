@@ -96,11 +96,23 @@ const marker = () => `marker-${crypto.randomUUID()}`;
 const orderEvent = (uniqueOrderId: string): ServerEvent => ({ type: 'orderUpdated', uniqueOrderId });
 const isOrder = (channel: string, id: string) => (m: SseMessage) => m.event === channel && m.data.type === 'orderUpdated' && m.data.uniqueOrderId === id;
 
-async function startInstance(events: EventBus, seed = false): Promise<{ api: Api; url: string }> {
-  const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
+async function startInstance(events: EventBus, seed = false, redisUrl?: string): Promise<{ api: Api; url: string }> {
+  const config = { ...loadConfig(redisUrl ? { REDIS_URL: redisUrl } : {}), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
   const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), events, verifier, seed, now: testNow });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { api, url: `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}` };
+}
+
+/** IssueStreamTicket as the browser asks it (the ID token in the header); the query that opens the stream. */
+async function ticketQuery(api: Api, payload: { channels: string[] }, token?: string): Promise<string> {
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/api/action',
+    headers: { host: 'localhost', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: { action: 'IssueStreamTicket', payload, channel: 'on-the-go', browserId: TEST_BROWSER_ID, secToken: '', timeout: 10000 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return `?ticket=${encodeURIComponent(res.json<{ ticket: string }>().ticket)}`;
 }
 
 async function saveOrderAs(api: Api, token: string): Promise<SavedOrder> {
@@ -158,8 +170,8 @@ describe('GET /api/events on one instance (in-memory bus)', () => {
     }
   });
 
-  it('refuses a user channel without a token, with an invalid token and with another user’s token', async () => {
-    for (const query of ['?channels=shop,useralice', '?channels=useralice&token=forged', '?channels=shop,useralice&token=token-of-bob']) {
+  it('refuses a user channel without a ticket, and takes no ID token from the URL', async () => {
+    for (const query of ['?channels=shop,useralice', '?channels=useralice&token=token-of-alice', '?channels=shop,useralice&token=forged']) {
       const client = await open(query);
       await client.helloOn('shop');
       const id = marker();
@@ -168,12 +180,25 @@ describe('GET /api/events on one instance (in-memory bus)', () => {
       await client.next(isOrder('shop', id));
       // Events of one bus arrive in order: the shop marker came, the user event before it did not.
       expect(client.messages.filter((m) => m.event === 'useralice')).toEqual([]);
-      expect(client.comments.join('\n')).toMatch(/refused useralice \((no token|invalid or expired token)\)/);
+      expect(client.comments.join('\n')).toMatch(/refused useralice \(no ticket\)/);
+      if (query.includes('token=')) expect(client.comments.join('\n')).toContain('refused token (credentials in the URL are not accepted');
+    }
+  });
+
+  it('answers 401 to an unknown or used ticket, never a stream', async () => {
+    const query = await ticketQuery(instance.api, { channels: ['shop', 'useralice'] }, 'token-of-alice');
+    const first = await open(query);
+    await first.helloOn('useralice');
+    for (const again of [query, '?ticket=not-a-ticket-but-long-enough', '?ticket=']) {
+      const res = await fetch(`${instance.url}/api/events${again}`, { headers: { accept: 'text/event-stream' } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).not.toMatch(/event-stream/);
+      await res.body?.cancel();
     }
   });
 
   it('grants the user channel to the holder of a valid token and delivers the user’s order updates', async () => {
-    const client = await open('?channels=shop,useralice&token=token-of-alice');
+    const client = await open(await ticketQuery(instance.api, { channels: ['shop', 'useralice'] }, 'token-of-alice'));
     await Promise.all([client.helloOn('shop'), client.helloOn('useralice')]);
     expect(client.comments.some((c) => c.startsWith('refused'))).toBe(false);
 
@@ -237,8 +262,9 @@ describe.skipIf(!REDIS_URL)(`Redis event bus across two API instances${REDIS_URL
   const clients: SseClient[] = [];
 
   beforeAll(async () => {
-    a = await startInstance(await createRedisEventBus(REDIS_URL!, { prefix }), true);
-    b = await startInstance(await createRedisEventBus(REDIS_URL!, { prefix }));
+    // With REDIS_URL the stream tickets live in Redis too: issued by one instance, redeemed by another.
+    a = await startInstance(await createRedisEventBus(REDIS_URL!, { prefix }), true, REDIS_URL);
+    b = await startInstance(await createRedisEventBus(REDIS_URL!, { prefix }), false, REDIS_URL);
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -259,8 +285,8 @@ describe.skipIf(!REDIS_URL)(`Redis event bus across two API instances${REDIS_URL
   });
 
   it('carries a user’s order update from the instance that saved it to the instance the user listens on', async () => {
-    const client = await SseClient.open(b.url, '?channels=shop,useralice&token=token-of-alice');
-    const bobs = await SseClient.open(b.url, '?channels=userbob&token=token-of-bob');
+    const client = await SseClient.open(b.url, await ticketQuery(a.api, { channels: ['shop', 'useralice'] }, 'token-of-alice'));
+    const bobs = await SseClient.open(b.url, await ticketQuery(a.api, { channels: ['userbob'] }, 'token-of-bob'));
     clients.push(client, bobs);
     await Promise.all([client.helloOn('useralice'), bobs.helloOn('userbob')]);
 

@@ -58,13 +58,18 @@ describe('rate limits in memory (one instance)', () => {
     expect((await send(t, 'LoadCoupons', { couponCode: 'OTHER' }, { browserId: browser(999), ip: '198.51.100.8' })).status).toBe(200);
   });
 
-  it('waiter calls: at most 4 a minute from one browser', async () => {
+  it('waiter calls: a few in ten minutes from one browser; one IP pages a few tables, never thirty (requirements#security)', async () => {
     const max = rule('waiter').perBrowser!;
-    const statuses = await burst(max + 1, (i) =>
-      send(t, 'Kellnerruf', { table: String(i + 1), filialnummer: 1 }, { browserId: browser(2000), ip: '198.51.100.20' }),
-    );
+    const call = (table: string) => ({ usecase: 'tableordering', type: 'kellnerruf', table, signalId: `sig-${table}-${Math.random().toString(36).slice(2)}` });
+    const statuses = await burst(max + 1, (i) => send(t, 'Kellnerruf', call(String(i + 1)), { browserId: browser(2000), ip: '198.51.100.20' }));
     expect(statuses.slice(0, max).every((s) => s < 429)).toBe(true);
     expect(statuses[max]).toBe(429);
+
+    const perIp = rule('waiter').perIp;
+    const tables = await burst(30, (i) => send(t, 'Kellnerruf', call(String(100 + i)), { browserId: browser(2100 + i), ip: '198.51.100.21' }));
+    expect(tables.slice(0, perIp).every((s) => s < 429)).toBe(true);
+    expect(tables.slice(perIp).every((s) => s === 429)).toBe(true);
+    expect(perIp).toBeLessThan(30);
   });
 
   it('order saving: the 13th order attempt of a browser in a minute is refused before it is looked at', async () => {

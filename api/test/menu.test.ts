@@ -6,13 +6,13 @@ import { menu as menuSchema, type Menu, type MenuItem, type SavedOrder } from '@
 import { ALLERGEN_CODES } from '@shop/shared/domain/allergens';
 import { REPO_ROOT } from '../src/config';
 import { menuItems, settings } from '../src/db/schema';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const items = (menu: Menu): MenuItem[] => menu.flatMap((c) => c.items);
 
-describe.each(testDatabases())('menu pulls on $name', (database) => {
+describe.each(applicationDatabase())('menu pulls on $name', (database) => {
   let t: TestApi;
   let food: Menu;
   let drinks: Menu;
@@ -139,7 +139,7 @@ describe.each(testDatabases())('menu pulls on $name', (database) => {
 /** Wednesday 25 Nov 2026, 12:30 in Hamburg (CET): inside the Lunch Combo's order times. */
 const WEDNESDAY_LUNCH = Date.UTC(2026, 10, 25, 11, 30);
 
-describe.each(testDatabases())('configured items priced by the server on $name', (database) => {
+describe.each(applicationDatabase())('configured items priced by the server on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let clock = WEDNESDAY_LUNCH;
@@ -207,8 +207,9 @@ describe.each(testDatabases())('configured items priced by the server on $name',
       },
     ]);
     expect(status).toBe(200);
-    // Combo 13,90; bowl Large 12,90 + Rind 1,50 + three free toppings + Avocado 1,20.
-    expect(order.total).toBe(1390 + 1290 + 150 + 120);
+    // Combo 13,90; bowl Large 12,90 + Rind 1,50 + toppings: the three most expensive (Avocado among
+    // them) are included, one 0,70 topping is charged (docs/requirements.md#sums).
+    expect(order.total).toBe(1390 + 1290 + 150 + 70);
   });
 
   it('refuses a choice in a step whose trigger is not selected, and a missing required choice', async () => {

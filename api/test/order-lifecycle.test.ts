@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { couponToLine } from '@shop/shared/domain/coupons';
 import {
   coupon as couponSchema,
@@ -17,7 +17,6 @@ import { coupons, menuItems, orders, payments, paymentTestObjects } from '../src
 import { allowedOrderChannels } from '../src/http/events-route';
 import { expireUnpaidOrders, reconcilePayments } from '../src/orders/maintenance';
 import { ProviderError } from '../src/payments/provider';
-import { installPayments, paymentsOf } from '../src/payments/registry';
 import { paymentDeps } from '../src/payments/service';
 import { solveCashCaptcha } from './support/captcha';
 import { testNow } from './support/clock';
@@ -47,7 +46,7 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
   afterEach(async () => setStock('tacos-al-pastor', -1));
 
   const db = () => t.api.database.db;
-  const deps = () => paymentDeps({ db: db(), events: t.api.events, now: () => clock, menus: t.api.menus });
+  const deps = () => paymentDeps({ db: db(), payments: t.api.payments, events: t.api.events, now: () => clock, menus: t.api.menus });
 
   async function save(draft: OrderDraftInput, browserId = TEST_BROWSER_ID): Promise<{ order: SavedOrder; updated: boolean; duplicate: boolean }> {
     const res = await t.call('SaveNewOrder', { order: draft }, { browserId });
@@ -243,15 +242,12 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
   });
 
   it('reconciliation captures a handed-over order whose capture failed; stamps follow the money', async () => {
-    const real = paymentsOf(db(), () => clock);
+    const card = t.api.payments.card!;
+    const capture = card.capture.bind(card);
     let failing = true;
-    installPayments(db(), {
-      ...real,
-      card: {
-        ...real.card,
-        capture: (...args) => (failing ? Promise.reject(new ProviderError('test', 'Stripe is down', 503)) : real.card.capture(...args)),
-      },
-    });
+    const down = vi
+      .spyOn(card, 'capture')
+      .mockImplementation((...args) => (failing ? Promise.reject(new ProviderError('test', 'Stripe is down', 503)) : capture(...args)));
     try {
       const draft = online([{ itemId: 'tacos-al-pastor', count: 3 }], { asGuest: false, collectStempel: true, stempelType: 1 });
       const res = await t.call('SaveNewOrder', { order: draft }, { token: 'user:stamp-reconcile' });
@@ -290,12 +286,12 @@ describe.each(testDatabases())('order lifecycle on $name', (database) => {
       expect(row.data).toMatchObject({ captured: true, paid: true });
       expect(row.data.captureFailed).toBeUndefined();
       expect((await paymentOf(order.uniqueOrderId)).map((p) => p.status)).toEqual(['captured']);
-      // One point per euro (checkout-spec §4: a stamp per 10 €).
+      // One point per euro (requirements#checkout-behaviour: a stamp per 10 €).
       expect(await stamps()).toBe(Math.floor(order.total / 100));
       // Nothing authorized is left: another run finds nothing to do.
       expect(await reconcilePayments(deps())).toEqual({ captured: 0, released: 0, failed: 0 });
     } finally {
-      installPayments(db(), real);
+      down.mockRestore();
     }
   });
 

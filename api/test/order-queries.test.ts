@@ -1,4 +1,4 @@
-// Issue 11: the cost of an order does not grow with its lines. Counted in database statements
+// requirements#performance: the cost of an order does not grow with its lines. Counted in database statements
 // (Drizzle's query log), not in time: a test never reads the clock (ADR 0012), and a timed
 // comparison would fail on a busy machine. The time of a 50-line order against a 1-line order is
 // measured by `npm run bench` (median of several runs, scripts/bench/orders.mjs).

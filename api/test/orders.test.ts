@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import type { TokenVerifier } from '../src/auth/verify';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { productLine, takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -16,7 +16,7 @@ const verifier: TokenVerifier = {
 
 const browser = () => `browser-${crypto.randomUUID()}`;
 
-describe.each(testDatabases())('last orders on $name', (database) => {
+describe.each(applicationDatabase())('last orders on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let clock = Date.UTC(2025, 5, 13, 10, 0);
@@ -88,7 +88,7 @@ describe.each(testDatabases())('last orders on $name', (database) => {
   });
 });
 
-describe.each(testDatabases())('ConfirmAllReady on $name', (database) => {
+describe.each(applicationDatabase())('ConfirmAllReady on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
 

@@ -5,7 +5,6 @@ import { payments, paymentTestObjects } from '../src/db/schema';
 import { solveCashCaptcha } from './support/captcha';
 import { issueCashCaptcha, verifyCashCaptcha } from '../src/payments/cash-captcha';
 import { issueCustomerCard } from '../src/payments/customer-card';
-import { paymentsOf } from '../src/payments/registry';
 import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
 import type { TokenVerifier } from '../src/auth/verify';
 import { testDatabases } from './support/databases';
@@ -90,7 +89,7 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     expect((await t.call('GetStripeBuyersProfile', {}, { token: 'token-ben' })).body.paymentMethods).toEqual([]);
   });
 
-  it('a guest pays with a card but never keeps it: the next guest in the same browser is offered no card (checkout-spec §6)', async () => {
+  it('a guest pays with a card but never keeps it: the next guest in the same browser is offered no card (requirements#checkout-roles)', async () => {
     const card = await savedCard('pm_card_visa');
     const order = (await t.call('SaveNewOrder', { order: onlineDraft([{ itemId: 'tacos-al-pastor' }]) })).body.order as SavedOrder;
     expect((await intent(order, card)).body.status).toBe('requires_capture');
@@ -237,7 +236,7 @@ describe.each(testDatabases())('payments with the offline test provider on $name
     const order = await onlineOrder();
     const started = await intent(order, await savedCard('pm_card_visa'));
     await markAuthorized(order);
-    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: () => clock };
+    const deps = { db: t.api.database.db, payments: t.api.payments, events: t.api.events, now: () => clock };
     const captured = await captureOrderPayment(deps, order.uniqueOrderId);
     expect(captured).toMatchObject({ captured: true, paid: true, capturedAt: clock });
     expect((await paymentRows(order))[0]!.status).toBe('captured');

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
-import { paymentsOf } from '../src/payments/registry';
 import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startPaypalFake, type PaypalFake } from './support/paypal-fake';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testNow } from './support/clock';
 
-describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $name', (database) => {
+describe.each(applicationDatabase())('PayPal Orders v2 adapter (intent AUTHORIZE) on $name', (database) => {
   let fake: PaypalFake;
   let t: TestApi;
   let menu: Menu;
@@ -98,7 +97,7 @@ describe.each(testDatabases())('PayPal Orders v2 adapter (intent AUTHORIZE) on $
   });
 
   it('captures and voids the authorization', async () => {
-    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: testNow };
+    const deps = { db: t.api.database.db, payments: t.api.payments, events: t.api.events, now: testNow };
     const order = await onlineOrder();
     const id = ((await create(order)).body.data as { paypalOrderId: string }).paypalOrderId;
     fake.approve(id);

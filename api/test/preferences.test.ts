@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Favourite, UserPreferences } from '@shop/shared/contract';
 import type { TokenVerifier } from '../src/auth/verify';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const DEVICE_A = 'device-aaaa-0000-0000-0000-00000000000a';
@@ -20,7 +20,7 @@ function fav(id: string, extra: Partial<Favourite> = {}): Favourite {
   return { id, nameToDisplay: id, extras: [], extrasToDisplay: '', variantsSelected: [], stylesSelected: [], vol: '', ...extra };
 }
 
-describe.each(testDatabases())('favourites and preferences by device id on $name', (database) => {
+describe.each(applicationDatabase())('favourites and preferences by device id on $name', (database) => {
   let t: TestApi;
 
   beforeAll(async () => {
@@ -65,10 +65,10 @@ describe.each(testDatabases())('favourites and preferences by device id on $name
 
   it('changes only the fields an update sends (a partial update keeps favCarts)', async () => {
     const device = 'device-cccc-0000-0000-0000-00000000000c';
-    await save(device, { favCarts: [{ name: 'Freitagsrunde' }], allergenes: ['A'] });
+    await save(device, { favCarts: [{ id: 'fc-1', name: 'Freitagsrunde', items: [] }], allergenes: ['A'] });
     await save(device, { allergenes: ['G'] });
     const doc = (await load(device)).body.docs as UserPreferences[];
-    expect(doc[0]?.favCarts).toEqual([{ name: 'Freitagsrunde' }]);
+    expect(doc[0]?.favCarts).toEqual([{ id: 'fc-1', name: 'Freitagsrunde', items: [] }]);
     expect(doc[0]?.allergenes).toEqual(['G']);
   });
 

@@ -4,13 +4,13 @@ import type { AppUser, Menu, SavedCard, SavedOrder, StampCard } from '@shop/shar
 import { stampCouponLine } from '@shop/shared/domain/coupons';
 import { appUsers, orders, paymentCustomers, stampRedemptions, userPreferences } from '../src/db/schema';
 import { testNow } from './support/clock';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { handOver, testVerifier as verifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /**
- * The profile, the account's deletion (GDPR) and anonymous guest sessions (issue 14 items 1, 2, 8):
+ * The profile, the account's deletion (GDPR) and anonymous guest sessions (requirements#sign-in):
  * UpdateAppUserProfile, LoadAppUser, DeleteAppUser, MergeAnonymousUser, and what an anonymous
  * session may not have (account record, stamp card, saved cards). 'user:<uid>' tokens are account
  * holders, 'anon:<uid>' anonymous guest sessions (support/staff.ts); real tokens: auth.test.ts.
@@ -18,7 +18,7 @@ import { startTestApi, type TestApi } from './support/test-api';
 
 const address = (street: string, plz = '20099', city = 'Hamburg') => ({ company: '', street, plz, city });
 
-describe.each(testDatabases())('profile and anonymous sessions on $name', (database) => {
+describe.each(applicationDatabase())('profile and anonymous sessions on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
 
@@ -55,7 +55,7 @@ describe.each(testDatabases())('profile and anonymous sessions on $name', (datab
       expect(first.status, JSON.stringify(first.body.error)).toBe(200);
       expect(first.body.user).toMatchObject({ fuid: 'p1', name: 'Erika Mustermann', phone: '0151 12345678', email: 'p1@example.org', emailVerified: true });
       expect((first.body.user as AppUser).invoiceAddress?.street).toBe('Lange Reihe 42');
-      // An address without a street is not part of the account (shop-spec §5).
+      // An address without a street is not part of the account (requirements#shop-validation).
       expect((first.body.user as AppUser).deliveryAddress).toBeUndefined();
 
       const second = await t.call(
@@ -151,9 +151,8 @@ describe.each(testDatabases())('profile and anonymous sessions on $name', (datab
       expect(await db.select().from(appUsers).where(eq(appUsers.fuid, 'd1'))).toEqual([]);
       expect(await db.select().from(stampRedemptions).where(eq(stampRedemptions.fuid, 'd1'))).toEqual([]);
       expect(await db.select().from(paymentCustomers).where(eq(paymentCustomers.ownerKey, 'd1'))).toEqual([]);
-      const [prefs] = await db.select().from(userPreferences).where(eq(userPreferences.deviceId, browserId));
-      expect(prefs?.email).toBeNull();
-      expect(prefs?.data).not.toHaveProperty('email');
+      // The device's preferences (favourites, allergens) went with the account.
+      expect(await db.select().from(userPreferences).where(eq(userPreferences.deviceId, browserId))).toEqual([]);
 
       const [kept] = await db.select().from(orders).where(eq(orders.uniqueOrderId, mine.uniqueOrderId));
       expect(kept?.fuid).toBeNull();
@@ -170,10 +169,15 @@ describe.each(testDatabases())('profile and anonymous sessions on $name', (datab
       expect(theirs?.data.userInfo.name).toBe('Erika Mustermann');
       expect(theirs?.fuid).toBe('d2');
 
+      // The session that erased the account is over: its token is refused.
+      const stale = await t.call('LoadStempelkarte', { fuid: 'd1' }, { token: 'user:d1' });
+      expect(stale.status).toBe(401);
+      expect(stale.body.jwtInvalid).toBe(true);
       // Signed in again (the Firebase user still exists until the browser deletes it): nothing is left.
-      expect(((await t.call('GetLastSelfOrders', {}, { token: 'user:d1' })).body.orders as SavedOrder[]).length).toBe(0);
-      expect(((await t.call('LoadStempelkarte', { fuid: 'd1' }, { token: 'user:d1' })).body.stempelkarte as StampCard).punktestand).toBe(0);
-      expect((await t.call('DeleteAppUser', { fuid: 'd1' }, { token: 'user:d1' })).body).toMatchObject({ deleted: true, ordersAnonymised: 0 });
+      const fresh = 'user:d1:9999999999';
+      expect(((await t.call('GetLastSelfOrders', {}, { token: fresh })).body.orders as SavedOrder[]).length).toBe(0);
+      expect(((await t.call('LoadStempelkarte', { fuid: 'd1' }, { token: fresh })).body.stempelkarte as StampCard).punktestand).toBe(0);
+      expect((await t.call('DeleteAppUser', { fuid: 'd1' }, { token: fresh })).body).toMatchObject({ deleted: true, ordersAnonymised: 0 });
     });
   });
 

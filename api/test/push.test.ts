@@ -1,4 +1,4 @@
-// Push messages (shop-spec §3, §4 Push, §7 "Store push token"; checkout-spec §4; docs/adr/0024-push-messages.md):
+// Push messages (requirements#entities, requirements#push, requirements#calls "Store push token"; requirements#checkout-behaviour; docs/adr/0024-push-messages.md):
 // token storage and its rules, SaveAppSettings, the order's token, the ready message when the
 // kitchen marks an order ready, topic messages, and both providers: FCM through the official
 // firebase-admin SDK against a local server that answers as Google (token endpoint + FCM HTTP v1),
@@ -14,14 +14,15 @@ import { pushTokens } from '../src/db/schema';
 import { pushProviderOf } from '../src/deploy/descriptors';
 import { pushChannel } from '../src/push/local-provider';
 import { sendTopicMessage } from '../src/push';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { startFcmFake, type FcmFake } from './support/fcm-fake';
 import { takeawayDraft } from './support/orders';
 import { staffChange, testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const device = (n: number) => `push-device-${String(n).padStart(4, '0')}-0000-0000-000000000000`;
-const fcmToken = (name: string) => `${name}-fcm:APA91b${'x'.repeat(60)}_${name}`;
+/** An FCM registration token's shape: a 22-character installation id, ':APA91b' and the registration. */
+const fcmToken = (name: string) => `${`fid-${name}`.padEnd(22, 'x').slice(0, 22)}:APA91b${'x'.repeat(60)}_${name}`;
 
 async function menus(t: TestApi): Promise<Menu> {
   const food = (await t.call('PullFoodMenu', {})).body.menu as Menu;
@@ -86,7 +87,7 @@ async function openStream(url: string): Promise<{ text(): string; until(found: (
   };
 }
 
-describe.each(testDatabases())('push messages through FCM (firebase-admin against a local FCM) on $name', (database) => {
+describe.each(applicationDatabase())('push messages through FCM (firebase-admin against a local FCM) on $name', (database) => {
   let fake: FcmFake;
   let t: TestApi;
   let menu: Menu;
@@ -132,7 +133,7 @@ describe.each(testDatabases())('push messages through FCM (firebase-admin agains
 
   it('sends "Deine Bestellung ist abholbereit!" through FCM when the kitchen marks the order ready, to the token of the device that ordered', async () => {
     const token = fcmToken('erika');
-    // The order carries the device's token (checkout-spec §3 pushToken); SaveNewOrder stores it for the device.
+    // The order carries the device's token (requirements#order-entities pushToken); SaveNewOrder stores it for the device.
     const order = await placeOrder(t, menu, device(20), [{ itemId: 'tacos-al-pastor' }], { pushToken: token });
     expect((await rowOf(t, device(20)))?.token).toBe(token);
     const before = fake.sent.length;
@@ -226,7 +227,7 @@ describe.each(testDatabases())('push messages through FCM (firebase-admin agains
     await storeToken(t, device(52), c);
     await saveSettings(t, device(52), { news: false, coupons: true, loyalty: false }, { pushToken: null });
     const before = fake.sent.length;
-    const report = await sendTopicMessage(t.api.database, 'coupons', {
+    const report = await sendTopicMessage(t.api, 'coupons', {
       kind: 'coupons',
       title: 'TACODEAL: 2 Tacos zum Preis von einem',
       body: 'Nur heute im Shop.',
@@ -242,7 +243,7 @@ describe.each(testDatabases())('push messages through FCM (firebase-admin agains
       data: { kind: 'coupons', title: 'TACODEAL: 2 Tacos zum Preis von einem', body: 'Nur heute im Shop.', image: '/media/news-tacos.svg', link: '/Sortiment' },
       webpush: { headers: { TTL: String(24 * 60 * 60) } },
     });
-    await expect(sendTopicMessage(t.api.database, 'news', { kind: 'news', title: '', link: 'https://evil.example' })).rejects.toThrow();
+    await expect(sendTopicMessage(t.api, 'news', { kind: 'news', title: '', link: 'https://evil.example' })).rejects.toThrow();
   });
 
   it('tells the host’s browsers to use FCM only with the web config in its descriptor', () => {
@@ -260,7 +261,7 @@ describe.each(testDatabases())('push messages through FCM (firebase-admin agains
   });
 });
 
-describe.each(testDatabases())('push messages without FCM keys (the offline default over the events stream) on $name', (database) => {
+describe.each(applicationDatabase())('push messages without FCM keys (the offline default over the events stream) on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
 
@@ -297,11 +298,13 @@ describe.each(testDatabases())('push messages without FCM keys (the offline defa
     expect(t.api.push.mode).toBe('local');
   });
 
-  it('GET /api/events?push=<local token>: the device hears its messages as "push" events; a malformed token is refused', async () => {
+  it('a stream ticket with the local push token: the device hears its messages as "push" events; a malformed token is refused', async () => {
     await t.api.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.api.app.server.address() as AddressInfo).port}`;
     const token = localPushToken(new Uint8Array(32).fill(5));
-    const stream = await openStream(`${base}/api/events?push=${encodeURIComponent(token)}`);
+    const issued = await t.call('IssueStreamTicket', { channels: ['shop'], push: token });
+    expect(issued.body).toMatchObject({ events: ['shop', 'push'], refused: [] });
+    const stream = await openStream(`${base}/api/events?ticket=${issued.body.ticket as string}`);
     await stream.until((b) => b.includes('event: push\ndata: {"type":"hello"'));
     expect(stream.text()).not.toContain(token.slice(6));
     const report = await t.api.push.sendToTokens([token], { kind: 'news', title: 'Neu: Horchata', body: 'Frisch gemacht.', link: '/Getraenke' }, 60);
@@ -312,9 +315,10 @@ describe.each(testDatabases())('push messages without FCM keys (the offline defa
     );
     stream.close();
 
-    const refused = await openStream(`${base}/api/events?push=local:not-a-token`);
+    const malformed = await t.call('IssueStreamTicket', { channels: ['shop'], push: 'local:not-a-token' });
+    expect(malformed.body).toMatchObject({ events: ['shop'], refused: ['push'] });
+    const refused = await openStream(`${base}/api/events?ticket=${malformed.body.ticket as string}`);
     await refused.until((b) => b.includes('event: shop'));
-    expect(refused.text()).toContain('refused push');
     expect(refused.text()).not.toContain('event: push');
     refused.close();
   });

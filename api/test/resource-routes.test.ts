@@ -1,8 +1,8 @@
-// The menus and the app config as GET resources with ETags (issue 11): a repeated request with the
+// The menus and the app config as GET resources with ETags (requirements#performance): a repeated request with the
 // ETag costs a 304 without a body; a menu change gives a new ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../src/http/resource-routes';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { testNow } from './support/clock';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -17,7 +17,7 @@ describe('matchesEtag', () => {
   });
 });
 
-describe.each(testDatabases())('GET resources on $name', (database) => {
+describe.each(applicationDatabase())('GET resources on $name', (database) => {
   let t: TestApi;
   const get = (url: string, headers: Record<string, string> = {}) => t.api.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createApi, noAuth } from '../src/server';
+import { fakeBuild } from './support/fake-build';
 import { startFakeS3, type FakeS3 } from './support/s3-fake';
 
 const FOLDERS = ['mf-menu', 'mf-cart', 'mf-checkout', 'mf-account', 'mf-orders'];
@@ -18,15 +19,6 @@ let tmp: string;
 let hostsDir: string;
 let s3: FakeS3;
 
-function fakeBuild(appRoot: string, folder: string, version: string, marker = `${folder} ${version}`) {
-  const dir = folder === 'shell' ? path.join(appRoot, 'shell', 'dist') : path.join(appRoot, folder, 'dist', version);
-  fs.mkdirSync(dir, { recursive: true });
-  const entry = folder === 'shell' ? 'index.html' : 'mf-manifest.json';
-  fs.writeFileSync(path.join(dir, entry), JSON.stringify({ name: folder.replace('-', '_'), marker, metaData: { publicPath: `/mf/${folder}/${version}/` } }));
-  const info = { app: folder, version, contractVersion: 2, provides: { rxjs: '7.8.2' }, requires: { rxjs: '^7.8.2' }, files: [entry] };
-  fs.writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify(info));
-}
-
 /** A machine: its own app root (builds) and local store folder, the shared descriptors and bucket. */
 function machine(name: string) {
   const root = path.join(tmp, name);
@@ -35,7 +27,8 @@ function machine(name: string) {
     APP_ROOT: path.join(root, 'app'),
     ARTIFACT_STORE: path.join(root, 'store'),
     DEPLOY_HOSTS_DIR: hostsDir,
-    DEPLOY_RELEASE_LOG: '',
+    DEPLOY_ACTOR: `ops@${name}`,
+    DEPLOY_MACHINE: name,
     DEPLOY_PUBLIC_URL: '',
     ARTIFACT_S3_BUCKET: BUCKET,
     ARTIFACT_S3_ENDPOINT: s3.endpoint,
@@ -66,6 +59,11 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
   hostsDir = path.join(tmp, 'hosts');
   fs.cpSync(path.join(REPO_ROOT, 'deploy', 'hosts'), hostsDir, { recursive: true });
+  // Development host names only: the production gate (published shell, public URL, credential) is tested in deploy/cli.test.ts.
+  for (const file of fs.readdirSync(hostsDir)) {
+    const full = path.join(hostsDir, file);
+    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replace(/, "[a-z-]+\.streetfood-hamburg\.de"/g, ''));
+  }
   s3 = await startFakeS3(BUCKET);
 });
 afterAll(async () => {
@@ -84,13 +82,20 @@ describe('artifact store in an S3 bucket', () => {
     expect(released.stderr).toBe('');
     expect(released.stdout).toContain(`mf-menu 0.2.0 uploaded to s3://${BUCKET}/`);
     expect(JSON.parse(s3.objects.get('mf-menu/0.2.0/mf-manifest.json')!.toString('utf8'))).toMatchObject({ marker: 'mf-menu 0.2.0' });
-    expect(s3.objects.get('releases.log')!.toString('utf8')).toContain('"to":"0.2.0"');
+    expect(JSON.parse(s3.objects.get('releases/0000000001.json')!.toString('utf8'))).toMatchObject({ to: '0.2.0', actor: 'ops@releaser', machine: 'releaser' });
+    expect(JSON.parse(s3.objects.get('descriptors/hamburg.json')!.toString('utf8')).remotes.mf_menu).toBe('0.2.0');
   });
 
   it('an API with nothing but the bucket pulls and serves every version the descriptors name', async () => {
     const b = machine('server');
     const api = await createApi(
-      { ...loadConfig({ ...b.env, CHECK_RELEASES: 'on' }), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: b.appRoot, artifactStore: b.store },
+      {
+        ...loadConfig({ ...b.env, CHECK_RELEASES: 'on', DESCRIPTORS_FROM: 'store' }),
+        logLevel: 'silent',
+        deployHostsDir: hostsDir,
+        appRoot: b.appRoot,
+        artifactStore: b.store,
+      },
       { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
     );
     try {
@@ -109,8 +114,8 @@ describe('artifact store in an S3 bucket', () => {
     const run = await c.deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.2.0 → 0.1.0');
-    expect(JSON.parse(fs.readFileSync(path.join(hostsDir, 'hamburg.json'), 'utf8')).remotes.mf_menu).toBe('0.1.0');
-    expect(s3.objects.get('releases.log')!.toString('utf8').trim().split('\n')).toHaveLength(2);
+    expect(JSON.parse(s3.objects.get('descriptors/hamburg.json')!.toString('utf8')).remotes.mf_menu).toBe('0.1.0');
+    expect(JSON.parse(s3.objects.get('releases/0000000002.json')!.toString('utf8'))).toMatchObject({ action: 'rollback', actor: 'ops@oncall' });
   });
 
   it('a version in the bucket never changes: other bytes under its number are refused', async () => {
@@ -118,7 +123,55 @@ describe('artifact store in an S3 bucket', () => {
     fakeBuild(d.appRoot, 'mf-menu', '0.2.0', 'a different build');
     const run = await d.deploy('publish', 'mf-menu', '0.2.0');
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/mf-menu 0\.2\.0: mf-manifest\.json is in s3:\/\/shop-artifacts\/ with other bytes; published versions never change/);
+    expect(run.stderr).toMatch(
+      /mf-menu 0\.2\.0: (build-info|mf-manifest)\.json is in s3:\/\/shop-artifacts\/ with other bytes; published versions never change/,
+    );
     expect(JSON.parse(s3.objects.get('mf-menu/0.2.0/mf-manifest.json')!.toString('utf8'))).toMatchObject({ marker: 'mf-menu 0.2.0' });
+  });
+
+  it('a tampered object in the bucket is refused on pull by a fresh machine and by an API (docs/requirements.md#release-integrity)', async () => {
+    const a = machine('releaser');
+    fakeBuild(a.appRoot, 'mf-menu', '0.3.0');
+    expect((await a.deploy('publish', 'mf-menu', '0.3.0')).status).toBe(0);
+    s3.objects.set(
+      'mf-menu/0.3.0/mf-manifest.json',
+      Buffer.from(JSON.stringify({ name: 'mf_menu', marker: 'evil', metaData: { publicPath: '/mf/mf-menu/0.3.0/' } })),
+    );
+
+    const fresh = machine('fresh');
+    fakeBuild(fresh.appRoot, 'shell', 'local');
+    const run = await fresh.deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /mf-menu 0\.3\.0 in s3:\/\/shop-artifacts\/ failed its integrity check \(tampered or damaged; not pulled\): mf-manifest\.json has other bytes/,
+    );
+    expect(fs.existsSync(path.join(fresh.store, 'mf-menu', '0.3.0'))).toBe(false);
+
+    const { pullNamedVersions } = await import('../src/deploy/pull-versions');
+    const { folderArtifactStore } = await import('../src/deploy/artifact-store');
+    const { s3Artifacts } = await import('../src/deploy/s3-artifacts');
+    const seed = path.join(tmp, 'tampered-hosts');
+    fs.cpSync(hostsDir, seed, { recursive: true });
+    const hamburg = path.join(seed, 'hamburg.json');
+    fs.writeFileSync(hamburg, fs.readFileSync(hamburg, 'utf8').replace(/"mf_menu": "[^"]+"/, '"mf_menu": "0.3.0"'));
+    const refused: string[] = [];
+    const bucket = s3Artifacts({
+      bucket: BUCKET,
+      prefix: '',
+      region: 'eu-central-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    try {
+      const pulled = await pullNamedVersions(seed, folderArtifactStore(path.join(tmp, 'api-store')), path.join(tmp, 'no-builds'), bucket, (e) =>
+        refused.push(e.message),
+      );
+      expect(pulled).not.toContain('mf-menu 0.3.0');
+    } finally {
+      bucket.close();
+    }
+    expect(refused.join('\n')).toMatch(/mf-menu 0\.3\.0 .*failed its integrity check/);
+    expect(fs.existsSync(path.join(tmp, 'api-store', 'mf-menu', '0.3.0'))).toBe(false);
   });
 });

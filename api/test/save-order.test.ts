@@ -58,6 +58,35 @@ describe.each(testDatabases())('SaveNewOrder on $name', (database) => {
     expect(parallel.filter((r) => r.body.duplicate === false)).toHaveLength(1);
   });
 
+  it('charges the deposit (Pfand) the drink menu names, and refuses a line without it (docs/requirements.md#sums)', async () => {
+    const drinks = (await t.call('PullDrinkMenu', {})).body.menu as Menu;
+    const cola = drinks.flatMap((c) => c.items).find((i) => i.id === 'drink-cola')!;
+    expect(cola.sizes.map((s) => s.pfand)).toEqual([15, 15]);
+    const draft = takeawayDraft(drinks, [{ itemId: 'drink-cola', vol: '0,5 l', count: 2 }]);
+    const line = draft.orderData[0]!;
+    if (line.kind !== 'product') throw new Error('expected a product line');
+    // 0,5 l at 4,20 € (the seed has no lower takeaway price for it) plus 0,15 € deposit, twice.
+    expect(line.itemTotal).toBe(2 * (line.sizePrice + 15));
+
+    // A client that leaves the deposit out is refused: the server prices it in.
+    const withoutDeposit = structuredClone(draft);
+    const bare = withoutDeposit.orderData[0]!;
+    if (bare.kind !== 'product') throw new Error('expected a product line');
+    bare.sumOfExtras = 0;
+    bare.extras = [];
+    bare.extrasToDisplay = '';
+    bare.itemTotal = 2 * bare.sizePrice;
+    withoutDeposit.paymentInfo = { amount: bare.itemTotal, itemsTotal: bare.itemTotal, tip: 0 };
+    const refused = await t.call('SaveNewOrder', { order: withoutDeposit });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'total_mismatch' });
+
+    const res = await t.call('SaveNewOrder', { order: draft });
+    expect(res.body.error).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect((res.body.order as SavedOrder).total).toBe(2 * (line.sizePrice + 15));
+  });
+
   it('refuses a tampered line price and saves nothing', async () => {
     const draft = takeawayDraft(menu, [{ itemId: 'tacos-al-pastor' }]);
     const line = draft.orderData[0]!;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news as newsSchema, page as pageSchema, type News, type Page } from '@shop/shared/contract';
 import { REPO_ROOT } from '../src/config';
 import { seedNewsItems } from '../src/seed/news';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const DAY = 86_400_000;
@@ -37,7 +37,7 @@ describe('seed news items', () => {
   });
 });
 
-describe.each(testDatabases())('seed content on $name', (database) => {
+describe.each(applicationDatabase())('seed content on $name', (database) => {
   let t: TestApi;
   let clock = SEEDED_AT;
 

@@ -9,7 +9,7 @@ import { firebaseSources } from '../src/http/security-headers';
 import { createApi, noAuth, type Api } from '../src/server';
 
 /**
- * The Content-Security-Policy follows each host's sign-in (shop-spec §4 Login, issue 14): what the
+ * The Content-Security-Policy follows each host's sign-in (requirements#sign-in): what the
  * host's providers need and nothing more. Emulator hosts reach Firebase through the shop's own
  * origin (ADR 0004); a real project adds Google's identity API, its auth domain's helper frame and
  * reCAPTCHA.
@@ -40,7 +40,7 @@ describe('firebaseSources', () => {
   });
 });
 
-describe('the descriptor refuses impossible phone settings (shop-spec §5)', () => {
+describe('the descriptor refuses impossible phone settings (requirements#shop-validation)', () => {
   it('needs a non-empty whitelist and not both lists', () => {
     expect(() => firebase({ providers: ['phone'], whitelistedCountries: [] }, true)).toThrow();
     expect(() => firebase({ providers: ['phone'], whitelistedCountries: ['DE'], blacklistedCountries: ['AT'] }, true)).toThrow(/cannot both be set/);
@@ -52,7 +52,10 @@ describe('the descriptor refuses impossible phone settings (shop-spec §5)', () 
 
 describe('CSP per host', () => {
   let tmp: string;
+  /** A development API with the Auth emulator: every host gets the emulator's stand-in (its providers kept). */
   let api: Api;
+  /** An API without the emulator: each host's real project. */
+  let real: Api;
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sign-in-headers-'));
@@ -82,15 +85,20 @@ describe('CSP per host', () => {
       }),
     );
     const config = { ...loadConfig({ CHECK_RELEASES: 'off' }), logLevel: 'silent', deployHostsDir: hostsDir };
-    api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    api = await createApi(
+      { ...config, firebaseAuthEmulatorHost: '127.0.0.1:1' },
+      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+    );
+    real = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
   });
   afterAll(async () => {
     await api?.close();
+    await real?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  const cspOf = async (host: string) => {
-    const res = await api.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host } });
+  const cspOf = async (host: string, on = api) => {
+    const res = await on.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host } });
     const csp = res.headers['content-security-policy'] as string;
     const directive = (name: string) => (csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '').trim().split(/\s+/).slice(1);
     return { csp, script: directive('script-src'), frame: directive('frame-src'), connect: directive('connect-src') };
@@ -110,7 +118,7 @@ describe('CSP per host', () => {
   });
 
   it("a real project's host gets its auth domain, the identity API and reCAPTCHA; other hosts never do", async () => {
-    const prod = await cspOf('shop.example.de');
+    const prod = await cspOf('shop.example.de', real);
     expect(prod.frame).toEqual(expect.arrayContaining(['https://streetfood-prod.firebaseapp.com', 'https://www.google.com/recaptcha/']));
     expect(prod.script).toEqual(expect.arrayContaining(['https://apis.google.com', 'https://www.gstatic.com/recaptcha/']));
     expect(prod.connect).toEqual(expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']));

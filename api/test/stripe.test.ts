@@ -4,9 +4,8 @@ import Stripe from 'stripe';
 import type { AppConfig, Menu, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { feeCharges, feeConfigOf, withFeeLines } from '@shop/shared/domain/fees';
 import { paymentEvents, payments } from '../src/db/schema';
-import { paymentsOf } from '../src/payments/registry';
 import { captureOrderPayment, releaseOrderPayment } from '../src/payments/service';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startStripeFake, type StripeFake } from './support/stripe-fake';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -17,7 +16,7 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
 /** A signed-in account holder (testVerifier: 'user:<uid>'). */
 const ANNA = { token: 'user:anna' };
 
-describe.each(testDatabases())('Stripe adapter through the official SDK on $name', (database) => {
+describe.each(applicationDatabase())('Stripe adapter through the official SDK on $name', (database) => {
   let fake: StripeFake;
   let t: TestApi;
   let menu: Menu;
@@ -158,7 +157,7 @@ describe.each(testDatabases())('Stripe adapter through the official SDK on $name
   });
 
   it('captures at most the authorized amount and voids by cancelling the intent', async () => {
-    const deps = { db: t.api.database.db, payments: paymentsOf(t.api.database.db), events: t.api.events, now: testNow };
+    const deps = { db: t.api.database.db, payments: t.api.payments, events: t.api.events, now: testNow };
     const order = await onlineOrder();
     const started = await intent(order, await card('pm_card_visa'));
     await markAuthorized(order);

@@ -10,7 +10,7 @@ import { openDatabase } from '../src/db/client';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /**
- * The time matrix of the API (issue: the suite must pass at any hour): at each instant of
+ * The time matrix of the API (the suite passes at any hour, docs/adr/0033-test-layers.md): at each instant of
  * TEST_INSTANTS — after midnight, around opening, before the lunch break, late in the evening, on a
  * Sunday, on the days the clocks change — every checkout flow saves the order its checkout builds at
  * that instant (the slot it offers, today or tomorrow), and the server refuses what it must. One API

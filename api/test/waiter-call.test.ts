@@ -3,19 +3,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, ServerEvent } from '@shop/shared/contract';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
+import { WAITER_CALL_LIMITS } from '@shop/shared/domain/waiter-call';
+import { de } from '@shop/shared/i18n';
 import { settings, signals } from '../src/db/schema';
-import { testDatabases } from './support/databases';
+import { applicationDatabase } from './support/databases';
+import { STAFF_TOKEN, testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const call = (table: string, signalId = `sig-${crypto.randomUUID()}`) => ({ usecase: 'tableordering' as const, type: 'kellnerruf' as const, table, signalId });
 
-describe.each(testDatabases())('Kellnerruf on $name', (database) => {
+describe.each(applicationDatabase())('Kellnerruf on $name', (database) => {
   let t: TestApi;
   let clock = Date.UTC(2026, 10, 25, 18, 0);
   const paged: Extract<ServerEvent, { type: 'waiterCalled' }>[] = [];
 
   beforeAll(async () => {
-    t = await startTestApi(await database.open(), { now: () => clock });
+    t = await startTestApi(await database.open(), { now: () => clock, verifier: testVerifier });
     const sub = t.api.events.subscribe('staff', (e) => {
       if (e.type === 'waiterCalled') paged.push(e);
     });
@@ -73,5 +76,49 @@ describe.each(testDatabases())('Kellnerruf on $name', (database) => {
     } finally {
       await t.api.database.db.update(settings).set({ data: config }).where(eq(settings.key, 'appconfig'));
     }
+  });
+
+  it(`a table pages at most ${WAITER_CALL_LIMITS.pagesPerTable} times in its window, however many browsers call (requirements#security)`, async () => {
+    const start = clock;
+    const answers: boolean[] = [];
+    for (let i = 0; i < WAITER_CALL_LIMITS.pagesPerTable + 3; i++) {
+      clock += SHOP_CONSTANTS.waiterCallRepeatMs;
+      answers.push((await t.call('Kellnerruf', call('21'), { browserId: `waiter-browser-0000-0000-${String(i).padStart(12, '0')}` })).body.repeated as boolean);
+    }
+    expect(answers.filter((r) => !r)).toHaveLength(WAITER_CALL_LIMITS.pagesPerTable);
+    expect(paged.filter((e) => e.table === '21')).toHaveLength(WAITER_CALL_LIMITS.pagesPerTable);
+    // After the window, the table pages again.
+    clock = start + WAITER_CALL_LIMITS.tableWindowMs + 10 * SHOP_CONSTANTS.waiterCallRepeatMs;
+    expect((await t.call('Kellnerruf', call('21'))).body.repeated).toBe(false);
+  });
+
+  it('the staff mute a table on the board: its calls page nobody and the guest is asked to speak to the staff; unmuted it pages again', async () => {
+    const heard: ServerEvent[] = [];
+    const sub = t.api.events.subscribe('staff', (e) => heard.push(e));
+    await sub.ready;
+    expect((await t.call('MuteWaiterCalls', { table: '12', minutes: 30 })).status).toBe(401);
+    expect((await t.call('MuteWaiterCalls', { table: '12', minutes: 30 }, { token: 'user:anna' })).status).toBe(403);
+    const muted = await t.call('MuteWaiterCalls', { table: '12', minutes: 30 }, { token: STAFF_TOKEN });
+    expect(muted.status).toBe(200);
+    expect(muted.body.waiterMutes).toEqual([{ table: '12', until: clock + 30 * 60_000 }]);
+    expect(heard).toContainEqual({ type: 'waiterMutesChanged', filialnummer: 1, waiterMutes: [{ table: '12', until: clock + 30 * 60_000 }] });
+    expect(((await t.call('LoadStaffOrders', {}, { token: STAFF_TOKEN })).body.waiterMutes as unknown[]).length).toBe(1);
+
+    const refused = await t.call('Kellnerruf', call('12'));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'conflict', userMessage: de.orders.waiterCallMuted });
+    expect(paged.some((e) => e.table === '12')).toBe(false);
+    // Other tables are not affected.
+    expect((await t.call('Kellnerruf', call('13'))).body.repeated).toBe(false);
+
+    expect((await t.call('MuteWaiterCalls', { table: '12', minutes: 0 }, { token: STAFF_TOKEN })).body.waiterMutes).toEqual([]);
+    expect((await t.call('Kellnerruf', call('12'))).body.repeated).toBe(false);
+    // A mute ends by itself.
+    await t.call('MuteWaiterCalls', { table: '14', minutes: 1 }, { token: STAFF_TOKEN });
+    expect((await t.call('Kellnerruf', call('14'))).status).toBe(409);
+    clock += 60_000;
+    expect((await t.call('Kellnerruf', call('14'))).status).toBe(200);
+    expect((await t.call('MuteWaiterCalls', { table: '14', minutes: WAITER_CALL_LIMITS.maxMuteMinutes + 1 }, { token: STAFF_TOKEN })).status).toBe(400);
+    sub();
   });
 });

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { readBuildInfo, servedDir } from './builds.mjs';
+import { integrityProblems } from '../../shared/build/integrity.mjs';
+import { isPublished, readBuildInfo, servedDir } from './builds.mjs';
 import { DeployError } from './errors.mjs';
 import { REPO_ROOT } from './paths.mjs';
 import { REMOTES, versionIn } from './remotes.mjs';
@@ -24,6 +25,18 @@ export function singletonProblems(remoteInfo, shellInfo) {
       problems.push(`${remoteInfo.app} ${remoteInfo.version} needs ${name} ${range}, shell ${shellInfo.version} provides ${provided}`);
   }
   return problems;
+}
+
+/** Host names that only reach a development machine: '*', localhost, 127.0.0.1 and *.localhost. */
+const DEVELOPMENT_HOST = /^(\*|localhost|127\.0\.0\.1|\[::1\]|.+\.localhost)$/i;
+
+/**
+ * A descriptor guests reach (any host name other than a development one): its release is gated
+ * against what guests load (a published shell, the contract of the host's own API) and needs a
+ * credential (docs/requirements.md#release-gate).
+ */
+export function isProductionDescriptor(json) {
+  return (json?.hosts ?? []).some((host) => !DEVELOPMENT_HOST.test(String(host)));
 }
 
 /** The contract versions the API accepts: asked from the API at the public URL, else this checkout's. */
@@ -52,6 +65,12 @@ async function fileProblems(paths, app, version, dir, info) {
     return [
       `${app.folder} ${version} is incomplete: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} missing in ${dir}`,
     ];
+  // Every byte as built (docs/requirements.md#release-integrity): a tampered or damaged file is refused.
+  const damaged = integrityProblems(dir);
+  if (damaged.length)
+    return [
+      `${app.folder} ${version} failed its integrity check in ${dir} (tampered or damaged): ${damaged.slice(0, 5).join('; ')}${damaged.length > 5 ? ` and ${damaged.length - 5} more` : ''}`,
+    ];
   if (!paths.publicUrl || app.key === 'shell') return [];
   const problems = [];
   for (const file of files) {
@@ -69,6 +88,7 @@ async function fileProblems(paths, app, version, dir, info) {
 /** Throws a DeployError listing every reason the version may not be released on this descriptor. */
 export async function gate(paths, app, version, entry) {
   const { dir, info } = infoOf(paths, app, version);
+  const production = isProductionDescriptor(entry.json);
   const problems = [];
   if (app.key === 'shell') {
     for (const remote of REMOTES) {
@@ -76,8 +96,22 @@ export async function gate(paths, app, version, entry) {
       problems.push(...singletonProblems(infoOf(paths, remote, remoteVersion).info, info));
     }
   } else {
-    const shellVersion = versionIn(entry.json, { key: 'shell' });
-    problems.push(...singletonProblems(info, infoOf(paths, { folder: 'shell', key: 'shell' }, shellVersion).info));
+    const shell = { folder: 'shell', key: 'shell' };
+    const shellVersion = versionIn(entry.json, shell);
+    // What guests load: the shell the host's descriptor names, as published (never this machine's local build).
+    if (production && (shellVersion === 'local' || !isPublished(paths, shell, shellVersion))) {
+      problems.push(
+        `${entry.name} is a production host and runs ${shellVersion === 'local' ? 'no published shell (the local build of whichever machine serves it)' : `shell ${shellVersion}, which is not published`}: ` +
+          `publish and release a shell first (deploy release shell <version> --host ${entry.name})`,
+      );
+    } else {
+      problems.push(...singletonProblems(info, infoOf(paths, shell, shellVersion).info));
+    }
+  }
+  if (production && !paths.publicUrl) {
+    problems.push(
+      `${entry.name} is a production host: set DEPLOY_PUBLIC_URL to its URL, so the gate checks the contract versions its own API accepts and the files guests fetch`,
+    );
   }
   const accepted = await acceptedContracts(paths.publicUrl);
   if (!accepted.includes(info.contractVersion)) {

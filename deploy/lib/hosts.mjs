@@ -1,34 +1,8 @@
-// Host descriptor files (deploy/hosts/*.json): listing, choosing by file or host name, and the
-// one-line edit that releases a remote version.
-import fs from 'node:fs';
+// Host descriptors (in the store's control plane, seeded from deploy/hosts/*.json): choosing by file
+// or host name, and the one-line edit that releases a remote version.
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { DeployError } from './errors.mjs';
-
-/** Every *.json descriptor of the folder, sorted by file name, with its text and parsed JSON. */
-export function readHostFiles(hostsDir) {
-  if (!fs.existsSync(hostsDir) || !fs.statSync(hostsDir).isDirectory()) {
-    throw new DeployError(`No hosts folder at ${hostsDir} (set DEPLOY_HOSTS_DIR or run from the repository)`);
-  }
-  const names = fs
-    .readdirSync(hostsDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  if (names.length === 0) throw new DeployError(`No host descriptors (*.json) in ${hostsDir}`);
-  return names.map((name) => readHostFile(hostsDir, name));
-}
-
-export function readHostFile(hostsDir, name) {
-  const file = path.join(hostsDir, name);
-  const text = fs.readFileSync(file, 'utf8');
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new DeployError(`${name} is not valid JSON (${error.message}); fix it before releasing`);
-  }
-  return { name, file, text, json };
-}
 
 function hostsOf(entry) {
   return Array.isArray(entry.json?.hosts) ? entry.json.hosts.map((h) => String(h).toLowerCase()) : [];
@@ -51,15 +25,17 @@ export function defaultHostFile(entries) {
  * The descriptor a --host value means: a path to a file in the hosts folder, a file name with or
  * without '.json', or a host name listed in a descriptor's `hosts` (a port is ignored).
  */
-export function resolveHostFile(entries, hostsDir, value) {
+export function resolveHostFile(entries, dirs, value) {
+  const hostsDirs = Array.isArray(dirs) ? dirs.map((d) => path.resolve(d)) : [path.resolve(dirs)];
+  const hostsDir = hostsDirs.at(-1);
   const raw = String(value ?? '').trim();
   if (!raw) throw new DeployError('--host needs a value: a descriptor file (hamburg.json) or a host name (hamburg.localhost)');
   const list = () => entries.map((e) => `${e.name} (${hostsOf(e).join(', ')})`).join('; ');
 
   if (raw.includes('/') || raw.includes(path.sep)) {
     const file = path.resolve(raw);
-    if (path.dirname(file) !== hostsDir) throw new DeployError(`${raw} is not a descriptor in ${hostsDir}`);
-    const entry = entries.find((e) => e.file === file);
+    if (!hostsDirs.includes(path.dirname(file))) throw new DeployError(`${raw} is not a descriptor in ${hostsDir}`);
+    const entry = entries.find((e) => e.name === path.basename(file));
     if (!entry) throw new DeployError(`No descriptor ${raw}. Descriptors: ${list()}`);
     return entry;
   }
@@ -137,11 +113,4 @@ export function assertOnlyRemoteChanged(oldJson, newText, remoteKey, version) {
     throw new DeployError(`the edited line is not ${remoteKey === 'shell' ? 'shell' : `remotes.${remoteKey}`}; refusing to change anything else`);
   }
   return next;
-}
-
-/** Writes a descriptor atomically (temporary file without .json, then rename). */
-export function writeHostFile(file, text) {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
 }

@@ -15,11 +15,9 @@ export function deployPaths(env = process.env) {
     appRoot: path.resolve(env.APP_ROOT || REPO_ROOT),
     /** The artifact store: published versions <app>/<version>/ and the release log (the API's ARTIFACT_STORE). */
     storeDir,
-    /** The release log lives in the store, so every machine sharing the store can roll back. */
-    logFile: path.resolve(env.DEPLOY_RELEASE_LOG || path.join(storeDir, 'releases.log')),
     /** Base URL guests use for the host (the gate fetches the files there), e.g. https://hamburg.example. */
     publicUrl: env.DEPLOY_PUBLIC_URL || undefined,
-    /** ARTIFACT_S3_* and AWS_REGION: the bucket side of the store (deploy/lib/s3.mjs). */
+    /** ARTIFACT_S3_*, AWS_REGION, DEPLOY_ACTOR, DEPLOY_MACHINE: the bucket side of the store (deploy/lib/s3.mjs) and the audit fields. */
     s3Env: env,
   };
 }

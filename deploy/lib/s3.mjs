@@ -46,31 +46,10 @@ export async function pullFromS3(paths, app, version) {
   if (!s3) return false;
   try {
     return await s3.downloadVersion(app.folder, version, storeDir(paths, app, version));
-  } finally {
-    s3.close();
-  }
-}
-
-/** The bucket's release log replaces the local copy (the bucket is the truth when configured). */
-export async function pullLog(paths) {
-  const s3 = await s3Of(paths);
-  if (!s3) return;
-  try {
-    const text = await s3.readLog();
-    if (text !== null) {
-      fs.mkdirSync(path.dirname(paths.logFile), { recursive: true });
-      fs.writeFileSync(paths.logFile, text);
-    }
-  } finally {
-    s3.close();
-  }
-}
-
-export async function pushLog(paths) {
-  const s3 = await s3Of(paths);
-  if (!s3 || !fs.existsSync(paths.logFile)) return;
-  try {
-    await s3.writeLog(fs.readFileSync(paths.logFile, 'utf8'));
+  } catch (error) {
+    // A tampered object in the bucket is refused with the integrity message (docs/requirements.md#release-integrity).
+    if (error?.constructor?.name === 'S3IntegrityError') throw new DeployError(error.message);
+    throw error;
   } finally {
     s3.close();
   }

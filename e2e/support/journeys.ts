@@ -40,7 +40,7 @@ export async function orderTacosForPickup(page: Page, now: () => number, origin 
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByTestId('cart-checkout').click();
 
-  // The questions before checkout (checkout-spec §4).
+  // The questions before checkout (requirements#checkout-behaviour).
   await answer(page, 'Bestellung zur Abholung oder Lieferung?', 'Abholung');
   await answer(page, 'Ist die Anzahl der Artikel korrekt?', 'Ja, weiter');
   await answer(page, 'Möchtest du online bezahlen?', 'Nein');

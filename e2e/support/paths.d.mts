@@ -4,5 +4,5 @@ export declare const E2E_BASE_PORT: number;
 export declare const E2E_SHOP_PORT: number;
 export declare const E2E_HOSTS_DIR: string;
 export declare const E2E_STORE_DIR: string;
-export declare const E2E_RELEASE_LOG: string;
+export declare const E2E_DESCRIPTORS_DIR: string;
 export declare const E2E_EMULATOR_FILE: string;

@@ -21,8 +21,8 @@ export const E2E_SHOP_PORT = E2E_BASE_PORT + Number(process.env.TEST_PARALLEL_IN
 export const E2E_HOSTS_DIR = path.join(E2E_DIR, '.tmp', `hosts-${E2E_SHOP_PORT}`);
 /** The artifact store the e2e server reads (a fresh folder per run, so releases made by tests start from nothing). */
 export const E2E_STORE_DIR = path.join(E2E_DIR, '.tmp', `store-${E2E_SHOP_PORT}`);
-/** The release log of the deploy commands the tests run against this port's server. */
-export const E2E_RELEASE_LOG = path.join(E2E_DIR, '.tmp', `releases-${E2E_SHOP_PORT}.log`);
+/** The descriptors the e2e server serves: the store's control plane, seeded from E2E_HOSTS_DIR (deploy/README.md). */
+export const E2E_DESCRIPTORS_DIR = path.join(E2E_STORE_DIR, 'descriptors');
 /**
  * Where the e2e server writes the Auth emulator's host: the tests read the emulator's own REST
  * endpoints (verification codes, out-of-band codes) there, which the shop's proxy refuses to browsers.

@@ -14,7 +14,13 @@ fs.rmSync(E2E_HOSTS_DIR, { recursive: true, force: true });
 fs.rmSync(E2E_STORE_DIR, { recursive: true, force: true });
 fs.mkdirSync(E2E_HOSTS_DIR, { recursive: true });
 for (const file of fs.readdirSync(path.join(REPO_ROOT, 'deploy', 'hosts'))) {
-  if (file.endsWith('.json')) fs.copyFileSync(path.join(REPO_ROOT, 'deploy', 'hosts', file), path.join(E2E_HOSTS_DIR, file));
+  // A development shop: only the development host names (*.localhost); production names would make
+  // releases need a published shell, the host's own URL and a credential (deploy/README.md).
+  if (file.endsWith('.json'))
+    fs.writeFileSync(
+      path.join(E2E_HOSTS_DIR, file),
+      fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'hosts', file), 'utf8').replace(/, "[a-z-]+\.streetfood-hamburg\.de"/g, ''),
+    );
 }
 await buildOutdated({ log: (m) => console.log(`[e2e] ${m}`) });
 const stack = await startStack({
@@ -22,14 +28,21 @@ const stack = await startStack({
   env: {
     DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
     ARTIFACT_STORE: E2E_STORE_DIR,
+    // Descriptors from the store's control plane, seeded from E2E_HOSTS_DIR, as in production.
+    DESCRIPTORS_FROM: 'store',
     // Every descriptor must name versions that exist (the builds above); refused otherwise.
     CHECK_RELEASES: 'on',
     PGLITE_DIR: 'memory://',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     NODE_ENV: 'test',
+    // One long-lived server for the whole suite, every browser on 127.0.0.1 and the clock pinned per
+    // test (drafts never expire): the caps of open unpaid orders are tested by the API tests (ADR 0026).
+    DRAFT_LIMITS: 'off',
     SHOP_TEST_NOW: process.env.SHOP_TEST_NOW || DEFAULT_TEST_INSTANT,
   },
   log: (m) => console.log(`[e2e] ${m}`),
+  // The shop's mails of a test run go to the run's own folder, not to the developer's .data/mail.
+  mailDir: path.join(path.dirname(E2E_HOSTS_DIR), `mail-${port}`),
 });
 // The tests reach the emulator's administration (codes of SMS and e-mails) directly, never through the shop.
 fs.writeFileSync(E2E_EMULATOR_FILE, JSON.stringify({ host: stack.emulatorHost ?? null, projectId: 'demo-streetfood' }));

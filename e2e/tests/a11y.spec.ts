@@ -4,10 +4,10 @@ import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { takeawayDraft } from '../../api/test/support/orders';
 import { action, fillCart, fillPerson, openBoard, pickFirstSlot } from '../support/checkout';
 import { expect, test } from '../support/test';
-import { collectPageErrors } from '../support/shop';
+import { collectPageErrors, overlayHistorySettled } from '../support/shop';
 
 /**
- * Keyboard use of the shop's dialogs (issue 13): each is the one dialog primitive (a native modal
+ * Keyboard use of the shop's dialogs (requirements#accessibility): each is the one dialog primitive (a native modal
  * <dialog>), takes focus, keeps Tab inside, closes with Escape and gives focus back to its opener.
  */
 
@@ -223,6 +223,8 @@ test('errors are announced or tied to their field: checkout fields, dialog texts
   await expect(question).toHaveAccessibleName('Ist die Anzahl der Artikel korrekt?');
   await expect(question).toHaveAccessibleDescription(/^2 Artikel für insgesamt 17,00/);
   await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await overlayHistorySettled(page);
 
   // Field errors after the first attempt: invalid, described by the message, announced.
   await page.goto('/CheckoutTakeawayWithPay');
@@ -263,7 +265,7 @@ test("self-service: the full-screen 'Speisen Abholbereit!' overlay is an alert d
   await expect(overlay).toBeVisible();
   await expect(overlay).toHaveAttribute('role', 'alertdialog');
   await expect(overlay).toHaveAccessibleName('Speisen Abholbereit!');
-  // The ready dialog of checkout-spec §4 opens on top of it; answered, focus goes back into the overlay.
+  // The ready dialog of requirements#checkout-behaviour opens on top of it; answered, focus goes back into the overlay.
   const question = page.getByTestId('dialog');
   await expect(question).toContainText('Deine Bestellung ist abholbereit!');
   expect(await focusInside(question)).toBe(true);
@@ -299,7 +301,7 @@ test('the first Tab reaches the skip link, which moves focus to the content', as
 test('no dead ends: an unknown order id says so with a way on; the waiter confirmation without a table leads to the waiter page', async ({ page }) => {
   await page.goto('/Bestellung/gibt-es-nicht-123');
   await expect(page.getByTestId('order-waiting')).toHaveText('Wird an die Kasse übermittelt...');
-  // The lookup goes on every 2 s (checkout-spec §2); after 10 s the page says it cannot find it.
+  // The lookup goes on every 2 s (requirements#checkout-screens); after 10 s the page says it cannot find it.
   await page.clock.runFor(12_000);
   await expect(page.getByTestId('order-not-found')).toHaveText('Diese Bestellung finden wir nicht. Prüfe den Link oder schau in deine Bestellungen.', {
     timeout: 15_000,
@@ -370,7 +372,7 @@ test('a keyboard-only guest orders: Home → Speisen → Tacos → add → cart 
   await page.keyboard.type('erika@example.org');
   await tabTo(page, page.getByTestId('field-phone'));
   await page.keyboard.type('0151 12345678');
-  // Enter in the last field (the note) continues (checkout-spec §2).
+  // Enter in the last field (the note) continues (requirements#checkout-screens).
   await tabTo(page, page.getByTestId('field-note'));
   await page.keyboard.press('Enter');
 

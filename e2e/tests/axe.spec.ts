@@ -9,7 +9,7 @@ import { waitForHumanCheck } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * axe-core over every route of the route table and the key states (issue 13): configurator open,
+ * axe-core over every route of the route table and the key states (requirements#accessibility): configurator open,
  * every dialog, the cart with items, each checkout step, the order page, sign-in and the staff
  * board, at phone and desktop width: no serious or critical violation of WCAG 2.1 A/AA.
  */
@@ -68,7 +68,7 @@ const WIDE_ROUTES = [
   'Verwaltung',
 ];
 
-/** The title a page must carry (issue 13): the route's title and the shop name; Home the shop name first. */
+/** The title a page must carry (requirements#accessibility): the route's title and the shop name; Home the shop name first. */
 function expectedTitle(pathname: string): RegExp {
   const shown = matchRoute(pathname);
   const text = !shown || shown.name === 'Home' ? 'Street Food – ' : `${(ROUTES as Record<string, RouteDef>)[shown.name]!.title!} | Street Food`;

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { collectPageErrors, expectBadge } from '../support/shop';
 
 /**
- * Cart journeys (shop-spec §2 cart screen, §3 coupons, §4 restore, §5 sums): prices of the demo
+ * Cart journeys (requirements#screens cart screen, requirements#entities coupons, requirements#shop-behaviour restore, requirements#shop-validation sums): prices of the demo
  * restaurant for takeaway — Tacos al Pastor 8,50 €, Quesadilla Queso 7,50 €; voucher
  * WILLKOMMEN5 takes 5,00 € off.
  */
@@ -124,7 +124,7 @@ test.describe('cart', () => {
     // The guest's taco and the added horchata: two lines, the bundle's 9,90 € (not 9,90 € + another taco).
     await expect(page.getByTestId('cart-line')).toHaveCount(2);
     await expect(page.getByTestId('cart-total')).toHaveText('9,90\u00a0€');
-    // The guest sees what the lines contain, with the legend (issue 13).
+    // The guest sees what the lines contain, with the legend (requirements#accessibility).
     await expect(line(page, 'Tacos al Pastor').getByTestId('cart-line-allergens')).toHaveText('Allergene: L, M');
     await page.getByTestId('cart-allergen-legend').locator('summary').click();
     await expect(page.getByTestId('cart-allergen-legend')).toContainText('Sellerie');

@@ -60,7 +60,7 @@ test.describe('checkout with the offline test provider', () => {
     // The human check solves itself; the order button is there once it has passed.
     await waitForHumanCheck(page);
     // A check the server does not accept (here: spoiled on the way): captchaError, the app reloads
-    // silently (checkout-spec §8) and reopens at this step with the guest's data, a new check and a message.
+    // silently (requirements#checkout-errors) and reopens at this step with the guest's data, a new check and a message.
     await page.route('**/api/action', async (route) => {
       const body = route.request().postDataJSON() as { action: string; payload: { order: { captcha?: { payload: string } } } };
       if (body.action !== 'SaveNewOrder') return route.fallback();
@@ -150,6 +150,8 @@ test.describe('checkout with the offline test provider', () => {
     await expect(page).toHaveURL(/\/CheckoutTakeawayWithPay$/);
     await addTestCard(page, '4242 4242 4242 4242');
     await page.getByTestId('saved-card').filter({ hasText: '4242' }).click();
+    // Another card chosen: the declined card's error goes (docs/requirements.md#honest-words).
+    await expect(page.getByTestId('payment-error')).toHaveCount(0);
     await page.getByTestId('pay-card').click();
     await expectOrderPage(page, sum + config.onlineServiceFee);
   });
@@ -171,6 +173,23 @@ test.describe('checkout with the offline test provider', () => {
     await page.getByTestId('test-paypal-approve').click();
     await expectOrderPage(page, sum + config.onlineServiceFee);
     await expect(page.getByTestId('order-payment')).toContainText('PayPal');
+  });
+  test('leaving PayPal is a cancel, not a failed authorization', async ({ page }) => {
+    await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 1 }]);
+    await page.goto('/CheckoutTakeawayWithPay');
+    await fillPerson(page);
+    await page.getByTestId('checkout-next').click();
+    await pickFirstSlot(page);
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('method-paypal').click();
+    await page.getByTestId('paypal-pay').click();
+    await page.getByTestId('test-paypal-decline').click();
+    // docs/requirements.md#honest-words: a neutral note, no "Autorisierung fehlgeschlagen"; the button is back.
+    await expect(page.getByTestId('payment-note')).toHaveText(
+      'Du hast PayPal ohne Zahlung verlassen. Du kannst es erneut versuchen oder eine andere Zahlungsart wählen.',
+    );
+    await expect(page.getByTestId('payment-error')).toHaveCount(0);
+    await expect(page.getByTestId('paypal-pay')).toBeVisible();
   });
   test('a ticket: not mixed with food, its own checkout, paid online, tickets by e-mail', async ({ page }) => {
     const errors = collectPageErrors(page);

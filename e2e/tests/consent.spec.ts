@@ -4,7 +4,7 @@ import { openBoard } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
 
 /**
- * The privacy consent (DSGVO) dialog and the shop's own page-view statistics (shop-spec §2, §3, §9):
+ * The privacy consent (DSGVO) dialog and the shop's own page-view statistics (requirements#screens, requirements#entities, requirements#constants):
  * asked on the first visit, not over the legal pages, kept about 360 days with statistics and one day
  * without, page views sent only with consent (route name and device class, to the shop's own API),
  * the choice changeable from the footer; the staff see the counts.

@@ -5,7 +5,7 @@ import { fillCart, fillPerson, openBoard, pickFirstSlot, signInAsNewUser } from 
 import { collectPageErrors } from '../support/shop';
 
 /**
- * Customer cards a guest can get (issue 14 item 7; checkout-spec §2 customer card): the staff issue a
+ * Customer cards a guest can get (requirements#checkout-screens customer card): the staff issue a
  * card (number and check code for the guest) and top it up; the guest adds it in Karten and pays
  * with it; a total above the balance is 'nicht ausreichend' with Andere Karte wählen / Andere
  * Zahlungsmethode wählen; without a primary card the checkout offers Hauptkarte auswählen.

@@ -3,7 +3,8 @@ import { expect, test } from '../support/test';
 import { fillCart } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
 
-const CHECKOUT_MANIFEST = '**/mf/mf-checkout/*/mf-manifest.json';
+// With or without the retry's cache-busting query (shell/src/federation/cache-bust.ts).
+const CHECKOUT_MANIFEST = '**/mf/mf-checkout/*/mf-manifest.json*';
 const CART_KEPT = 'Dein Warenkorb bleibt erhalten – es geht nichts verloren.';
 
 /** Navigates in-app (single-spa reroutes on pushState): no document load. */
@@ -33,7 +34,7 @@ test.describe('Module Federation seams', () => {
 
   test('a remote whose manifest cannot be fetched shows its fallback; the other areas keep working', async ({ page }) => {
     const errors = collectPageErrors(page);
-    await page.route('**/mf/mf-cart/*/mf-manifest.json', (route) => route.abort('connectionrefused'));
+    await page.route('**/mf/mf-cart/*/mf-manifest.json*', (route) => route.abort('connectionrefused'));
     await page.goto('/Korb');
     // The cart area degrades to the shell's fallback …
     await expect(page.getByTestId('remote-fallback-mf_cart')).toBeVisible();

@@ -3,7 +3,7 @@ import { orderTacosForPickup } from '../support/journeys';
 import { collectPageErrors } from '../support/shop';
 
 /**
- * The walking skeleton's journey across every remote (issue 2): Home (shell) → Speisen → a category
+ * The walking skeleton's journey across every remote (requirements#performance): Home (shell) → Speisen → a category
  * → an item (mf-menu) → add → badge 1 → Korb (mf-cart) → CheckoutTakeaway (mf-checkout) → the order
  * page with its number (mf-orders), found again after a reload.
  */

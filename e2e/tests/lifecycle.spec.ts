@@ -65,9 +65,11 @@ test.describe('guest and kitchen side by side', () => {
     const card = cardOf(page, name);
     await expect(card).toBeVisible({ timeout: 8_000 });
     await expect(card.getByTestId('board-order-state')).toHaveText('Eingegangen');
-    await expect(card).toContainText('Online bezahlt');
+    // Authorized, not captured yet: not "bezahlt" before the kitchen accepts (docs/requirements.md#kitchen-board).
+    await expect(card.getByTestId('board-order-payment')).toHaveText('Online autorisiert');
     await card.getByTestId('board-confirm').click();
     await expect(card.getByTestId('board-order-state')).toHaveText('Bestätigt');
+    await expect(card.getByTestId('board-order-payment')).toHaveText('Online bezahlt');
     await expect(guest.page.getByTestId('order-progress').locator('[data-step="accepted"]')).toHaveAttribute('data-done', 'true', { timeout: 2_000 });
 
     await card.getByTestId('board-ready').click();

@@ -4,7 +4,7 @@ import { fillCart, openBoard } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
 
 /**
- * Events complete (shop-spec §4): the staff change offers and news on Verwaltung; the server sends
+ * Events complete (requirements#shop-behaviour): the staff change offers and news on Verwaltung; the server sends
  * offersUpdated / newsUpdated on the shop channel and an open guest page applies them without a
  * reload: cards and the cart re-priced, the news list and badge updated, a new item in the bottom
  * sheet (closes after 4 s).

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { collectPageErrors, expectBadge } from '../support/shop';
+import { collectPageErrors, expectBadge, soldOutOnNextMenuPull } from '../support/shop';
 
 /**
  * The menu (mf-menu): configurator, add to cart and editing a cart line, the allergen filter,
@@ -194,25 +194,13 @@ test.describe('menu', () => {
 
   test('a menu change from the background pull shows without a page reload', async ({ page }) => {
     // The shop clock (e2e/support/test.ts) is installed in every page: runFor moves it on.
-    let soldOut = false;
-    // Menus are GET resources (api/src/http/resource-routes.ts; the action is the fallback).
-    await page.route('**/api/menu/food', async (route) => {
-      if (!soldOut) return route.continue();
-      // The restaurant sold the last Tacos al Pastor: the next pull brings a new menu version.
-      const headers = { ...route.request().headers() };
-      delete headers['if-none-match'];
-      const res = await route.fetch({ headers });
-      const json = (await res.json()) as { menu: { items: { id: string; verkauft?: boolean }[] }[]; lastModified: number };
-      for (const c of json.menu) for (const i of c.items) if (i.id === 'tacos-al-pastor') i.verkauft = true;
-      json.lastModified += 1;
-      await route.fulfill({ status: 200, json, headers: { 'cache-control': 'no-cache', etag: `"menu-food-${json.lastModified}"` } });
-    });
+    const menu = await soldOutOnNextMenuPull(page, 'tacos-al-pastor');
     await page.goto('/SpeisenProdukte/tacos');
     const card = page.locator('[data-testid="product-card"][data-item-id="tacos-al-pastor"]');
     await expect(card).toBeVisible();
     await expect(card).not.toContainText('Ausverkauft');
-    soldOut = true;
-    // Menus are pulled every 20 s, the first lazy pull at 90 s (shop-spec §7).
+    menu.sellOut();
+    // Menus are pulled every 20 s, the first lazy pull at 90 s (requirements#calls).
     await page.clock.runFor(91_000);
     await expect(card).toContainText('Ausverkauft');
   });

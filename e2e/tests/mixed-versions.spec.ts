@@ -1,4 +1,4 @@
-// Mixed versions (issue 12): remotes of the previous version run on the current shell and the current
+// Mixed versions: remotes of the previous version run on the current shell and the current
 // remotes on the previous shell — the guest's whole journey works both ways. "Previous" is the main
 // branch before this change (E2E_PREVIOUS_REF, default HEAD~1), built from a git worktree as its own
 // versions, published into the e2e store and released (through the gate) on two hosts of their own.
@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { orderTacosForPickup } from '../support/journeys';
-import { E2E_DIR, E2E_HOSTS_DIR, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { addHost, deploy, removeHosts } from '../support/deploy';
+import { E2E_DESCRIPTORS_DIR, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { previousCommit } from '../support/previous-ref';
 import { collectPageErrors } from '../support/shop';
 
 const port = E2E_SHOP_PORT;
@@ -20,44 +22,15 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
 }
 
-function deploy(appRoot: string, ...args: string[]) {
-  const res = spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      APP_ROOT: appRoot,
-      DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
-      ARTIFACT_STORE: E2E_STORE_DIR,
-      DEPLOY_RELEASE_LOG: path.join(E2E_DIR, '.tmp', `mixed-releases-${port}.log`),
-      DEPLOY_PUBLIC_URL: `http://127.0.0.1:${port}/`,
-    },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`deploy ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
-}
-
-/** A descriptor of its own for one test host: the default one's settings, all current versions. */
-function addHost(file: string, host: string) {
-  const base = JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'localhost.json'), 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(path.join(E2E_HOSTS_DIR, file), `${JSON.stringify({ ...base, hosts: [host] }, null, 2)}\n`);
-}
-
 test('the previous remotes run on the current shell, the current remotes on the previous shell: a guest orders on both', async ({ page, shopClock }) => {
   test.setTimeout(10 * 60_000); // builds the previous shell and four remotes
-  let sha: string;
-  try {
-    sha = git('rev-parse', '--short', PREVIOUS_REF);
-  } catch {
-    test.skip(true, `${PREVIOUS_REF} is not in this checkout (shallow clone?): no previous version to run against`);
-    return;
-  }
+  // A shallow clone fetches the previous version; without it the test fails instead of skipping.
+  const sha = previousCommit(PREVIOUS_REF, REPO_ROOT);
   // Builds from before gated releases carry no build-info.json: the gate refuses them by design (ADR 0020).
   try {
     git('cat-file', '-e', `${PREVIOUS_REF}:shared/build/build-info-plugin.mjs`);
   } catch {
-    test.skip(true, `${PREVIOUS_REF} predates gated releases (ADR 0020): its builds cannot be released`);
-    return;
+    throw new Error(`${PREVIOUS_REF} predates gated releases (ADR 0020): its builds cannot be released; set E2E_PREVIOUS_REF to a later commit`);
   }
   const previous = `0.0.0-prev.${sha}`;
   const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-previous-'));
@@ -97,13 +70,13 @@ test('the previous remotes run on the current shell, the current remotes on the 
     const asBuilt = shellHtml.replace(/<link rel="preload"[^>]*>/g, '').replace(/<script type="application\/json" id="shop-descriptor">.*?<\/script>/, '');
     expect(asBuilt).toBe(fs.readFileSync(path.join(E2E_STORE_DIR, 'shell', previous, 'index.html'), 'utf8'));
     expect(shellHtml).toContain('<script type="application/json" id="shop-descriptor">');
-    const current = (JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'mixed-shell.json'), 'utf8')) as { remotes: Record<string, string> }).remotes;
+    const current = (JSON.parse(fs.readFileSync(path.join(E2E_DESCRIPTORS_DIR, 'mixed-shell.json'), 'utf8')) as { remotes: Record<string, string> }).remotes;
     for (const remote of JOURNEY_REMOTES) {
       expect([...loaded].filter((v) => v.startsWith(`${remote}@`))).toEqual([`${remote}@${current[remote.replace('-', '_')]}`]);
     }
     expect(errors).toEqual([]);
   } finally {
-    for (const file of ['mixed-remotes.json', 'mixed-shell.json']) fs.rmSync(path.join(E2E_HOSTS_DIR, file), { force: true });
+    removeHosts('mixed-remotes.json', 'mixed-shell.json');
     spawnSync('git', ['worktree', 'remove', '--force', worktree], { cwd: REPO_ROOT });
     fs.rmSync(worktree, { recursive: true, force: true });
   }

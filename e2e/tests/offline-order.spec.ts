@@ -5,7 +5,7 @@ import { collectPageErrors, waitForHumanCheck } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * The order attempt offline keeps its clear message (issue 13, PWA): at the last checkout step the
+ * The order attempt offline keeps its clear message (requirements#accessibility, PWA): at the last checkout step the
  * guest is told in German, loses nothing (step, data, cart), and back online the order goes
  * through once, also when the first attempt reached the server but its answer was lost.
  */
@@ -26,7 +26,7 @@ test('paying at pickup offline: the German message, nothing lost, one order once
   await page.getByTestId('checkout-next').click();
   await waitForHumanCheck(page);
 
-  // Offline: the banner says so, and the order attempt ends in the flow's message (checkout-spec §8).
+  // Offline: the banner says so, and the order attempt ends in the flow's message (requirements#checkout-errors).
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.getByTestId('checkout-next').click();

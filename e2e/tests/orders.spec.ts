@@ -37,7 +37,7 @@ async function saveOrder(page: Page, clock: ShopClock): Promise<SavedOrder> {
     ],
     { createdAt: clock.now() },
   );
-  // Paying at pickup: the guest solves the cash captcha first (checkout-spec §8).
+  // Paying at pickup: the guest solves the cash captcha first (requirements#checkout-errors).
   const issued = await action<{ challenge: unknown }>(page, 'GetCashCaptcha', {});
   const captcha = await solveCashCaptcha(issued.challenge);
   const saved = await action<{ order: SavedOrder }>(page, 'SaveNewOrder', { order: { ...draft, captcha } });

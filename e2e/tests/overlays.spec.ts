@@ -1,9 +1,10 @@
 import { expect, test } from '../support/test';
 import { openBoard } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
+import { PREVIEW_TOKEN_QUERY } from '../support/deploy';
 
 /**
- * The remaining overlays and screens (shop-spec §2): the referral overlay with the shop's referral
+ * The remaining overlays and screens (requirements#screens): the referral overlay with the shop's referral
  * programs, and /debugParams only for staff (or a host that enables it), else 'Seite nicht gefunden'.
  * The bottom sheet is shown by a live news item (live-content.spec.ts).
  */
@@ -57,7 +58,8 @@ test('/debugParams: a guest gets "Seite nicht gefunden"; the staff see the inter
 });
 
 test('/debugParams on the preview host, whose descriptor enables it (enableDebugParams): also for guests', async ({ page, baseURL }) => {
-  const url = new URL('/debugParams?area=terrasse', baseURL);
+  // The preview host lets in only browsers with its token (docs/requirements.md#preview-apart).
+  const url = new URL(`/debugParams?area=terrasse&${PREVIEW_TOKEN_QUERY}`, baseURL);
   url.hostname = 'preview.localhost';
   await page.goto(url.toString());
   await expect(page.getByTestId('debug-allowed')).toHaveText('Sichtbar, weil dieser Host die Debug-Seite freigibt (enableDebugParams).');

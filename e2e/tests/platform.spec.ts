@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
-import { E2E_HOSTS_DIR, E2E_RELEASE_LOG, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
+import { E2E_DESCRIPTORS_DIR, E2E_HOSTS_DIR, E2E_SHOP_PORT, E2E_STORE_DIR, REPO_ROOT } from '../support/paths.mjs';
 import { collectPageErrors } from '../support/shop';
+import { PREVIEW_TOKEN_QUERY } from '../support/deploy';
 
 const port = E2E_SHOP_PORT;
 const urlFor = (host: string, pathname = '/') => `http://${host}:${port}${pathname}`;
-const RELEASE_LOG = E2E_RELEASE_LOG;
 
 function runDeploy(...args: string[]) {
   return spawnSync(process.execPath, [path.join(REPO_ROOT, 'deploy', 'cli.mjs'), ...args], {
@@ -20,7 +20,7 @@ function runDeploy(...args: string[]) {
     env: {
       ...process.env,
       DEPLOY_HOSTS_DIR: E2E_HOSTS_DIR,
-      DEPLOY_RELEASE_LOG: RELEASE_LOG,
+      DEPLOY_ACTOR: 'e2e@platform',
       ARTIFACT_STORE: E2E_STORE_DIR,
       // The gate asks this API for its contract versions and fetches every file of the release here.
       DEPLOY_PUBLIC_URL: urlFor('127.0.0.1'),
@@ -94,7 +94,7 @@ test.describe('host-based deployments', () => {
           : '';
       });
     const before = stamps();
-    const current = JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'eimsbuettel.json'), 'utf8')).remotes.mf_menu as string;
+    const current = JSON.parse(fs.readFileSync(path.join(E2E_DESCRIPTORS_DIR, 'eimsbuettel.json'), 'utf8')).remotes.mf_menu as string;
     const original = fs.readFileSync(MENU_TEXTS, 'utf8');
     expect(original).toContain(`'${OLD_TEXT}'`);
 
@@ -114,7 +114,8 @@ test.describe('host-based deployments', () => {
       await expect(page.getByRole('link', { name: OLD_TEXT })).toBeVisible();
 
       // QA: a preview host runs the candidate in one browser by override; a production host ignores the override.
-      expect(await menuVersionsLoaded(page, 'preview.localhost', `/Speisen/all?mf-override=mf_menu@${version}`)).toEqual(
+      // (The preview host lets in only browsers with its token: docs/requirements.md#preview-apart.)
+      expect(await menuVersionsLoaded(page, 'preview.localhost', `/Speisen/all?mf-override=mf_menu@${version}&${PREVIEW_TOKEN_QUERY}`)).toEqual(
         [version, `rendered:${version}`].sort(),
       );
       await expect(page.getByTestId('preview-badge')).toContainText(`mf_menu ${version}`);
@@ -136,7 +137,7 @@ test.describe('host-based deployments', () => {
     } finally {
       // Leave the sources and the e2e descriptors as they were and remove the throw-away build.
       fs.writeFileSync(MENU_TEXTS, original);
-      const now = JSON.parse(fs.readFileSync(path.join(E2E_HOSTS_DIR, 'eimsbuettel.json'), 'utf8')).remotes.mf_menu;
+      const now = JSON.parse(fs.readFileSync(path.join(E2E_DESCRIPTORS_DIR, 'eimsbuettel.json'), 'utf8')).remotes.mf_menu;
       if (now === version) deploy('rollback', 'mf-menu', '--host', 'eimsbuettel.localhost');
       fs.rmSync(built, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import { collectPageErrors } from '../support/shop';
 import { expect, test, type ShopClock } from '../support/test';
 
 /**
- * Push messages (shop-spec §4 Push, §8; checkout-spec §2, §4; docs/adr/0024-push-messages.md) with the offline
+ * Push messages (requirements#push, requirements#errors; requirements#checkout-screens, requirements#checkout-behaviour; docs/adr/0024-push-messages.md) with the offline
  * default the e2e server runs (no FCM keys): after ordering the guest is asked 'Ja erlauben' /
  * 'Nein danke'; with permission the device gets a token, and when the kitchen marks the order
  * ready on /Bestellboard the guest sees the in-app box wherever they are in the shop.

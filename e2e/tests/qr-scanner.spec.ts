@@ -3,7 +3,7 @@ import { qrCameraFile } from '../support/fake-camera';
 import { E2E_SHOP_PORT } from '../support/paths.mjs';
 import { expect, test } from '../support/test';
 
-// QR scanning on every phone (issue 13): this Chromium has no BarcodeDetector (like iOS Safari and
+// QR scanning on every phone (requirements#accessibility): this Chromium has no BarcodeDetector (like iOS Safari and
 // Firefox), so the scanner reads the camera with the qr-scanner library. The camera is Chromium's
 // fake device showing a table QR code of this shop.
 const port = E2E_SHOP_PORT;

@@ -3,7 +3,7 @@ import { collectPageErrors } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * The widget's e-mail action pages (shop-spec §4 Login: resetPassword, verifyEmail, recoverEmail
+ * The widget's e-mail action pages (requirements#sign-in: resetPassword, verifyEmail, recoverEmail
  * with their success and failure pages). The action codes come from the emulator's oobCodes
  * endpoint; the page opened is the shop's own action URL (/Anmelden?mode=…&oobCode=…), which a
  * real project's e-mail templates point to (README "Signing in, and real Firebase projects per host").

@@ -5,7 +5,7 @@ import { collectPageErrors } from '../support/shop';
 import { expect, test, type ShopClock } from '../support/test';
 
 /**
- * Anonymous guest sessions (shop-spec §4, §6; issue 14): 'Als Gast fortfahren' signs in
+ * Anonymous guest sessions (requirements#shop-behaviour, requirements#roles-and-flags): 'Als Gast fortfahren' signs in
  * anonymously, the guest orders, and later becomes an account keeping the order (same uid:
  * linkWithCredential). Signing in to an existing account instead reports the merge and moves the
  * guest's order there on the server. Saved cards and the stamp card stay for account holders.

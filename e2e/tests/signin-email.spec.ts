@@ -3,7 +3,7 @@ import { collectPageErrors } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * The sign-in widget's e-mail ways (shop-spec §4 Login) against the Firebase Auth emulator: the
+ * The sign-in widget's e-mail ways (requirements#sign-in) against the Firebase Auth emulator: the
  * e-mail is looked up first; an unknown e-mail creates an account (optional full name) or gets a
  * sign-in link; the link signs in on the device that asked for it, elsewhere after confirming the
  * e-mail; an account with only the link method gets a link at once.

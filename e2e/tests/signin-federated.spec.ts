@@ -4,7 +4,7 @@ import { E2E_SHOP_PORT } from '../support/paths.mjs';
 import { expect, test } from '../support/test';
 
 /**
- * Google and Apple (shop-spec §4 Login: federated providers per host, redirect by default, popup as
+ * Google and Apple (requirements#sign-in: federated providers per host, redirect by default, popup as
  * an option) against the Auth emulator: its provider page (/emulator/auth/handler, served on the
  * shop's origin by the proxy) stands in for Google's and Apple's sign-in. The localhost host signs
  * in by redirect, eimsbuettel.localhost by popup (deploy/hosts). Google's gapi loader, which the

@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { newMobile, phoneCode, verificationCodes } from '../support/auth-emulator';
 import { collectPageErrors } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * Phone sign-in (shop-spec §4 Login, §5, §9) against the Auth emulator: the SMS code is read from
+ * Phone sign-in (requirements#sign-in, requirements#shop-validation, requirements#constants) against the Auth emulator: the SMS code is read from
  * the emulator's verificationCodes endpoint. The reCAPTCHA is the SDK's own offline stand-in
  * (appVerificationDisabledForTesting, emulator hosts only), which ticks itself.
  */
@@ -17,7 +18,7 @@ test.describe('sign-in with phone', () => {
     await expect(page.getByTestId('phone-country')).toHaveValue('49-DE');
     await expect(page.getByTestId('phone-country').locator('option')).toHaveText(['Deutschland (+49)', 'Österreich (+43)', 'Schweiz (+41)']);
 
-    // Number checks before anything is sent (shop-spec §5).
+    // Number checks before anything is sent (requirements#shop-validation).
     await page.getByTestId('phone-number').fill('0151 12');
     await page.getByTestId('phone-submit').click();
     await expect(page.getByText('Geben Sie eine gültige Telefonnummer ein')).toBeVisible();
@@ -78,8 +79,44 @@ test.describe('sign-in with phone', () => {
       await page.getByTestId('phone-code-submit').click();
       if (i < 5) await expect(page.getByText(`Noch ${5 - i} Versuche.`)).toBeVisible();
     }
-    // More than 6 attempts: back to the start (shop-spec §8), with a fresh reCAPTCHA for a new code.
+    // More than 6 attempts: back to the start (requirements#errors), with a fresh reCAPTCHA for a new code.
     await expect(page.getByTestId('widget-phone')).toContainText('Zu viele falsche Codes. Fordern Sie einen neuen Code an.');
     await expect(page.getByTestId('phone-number')).toHaveValue(austrian.national);
   });
+});
+
+/** Signs in with the phone number on /Anmelden (the emulator's newest code read back; it keeps only unused ones). */
+async function signInWithPhone(page: Page, mobile: { national: string; e164: string }): Promise<void> {
+  await page.goto('/Anmelden');
+  await page.getByTestId('signin-phone').click();
+  await page.getByTestId('phone-number').fill(mobile.national);
+  await expect(page.getByTestId('phone-recaptcha')).toHaveAttribute('data-ticked', 'true');
+  await page.getByTestId('phone-submit').click();
+  const code = await phoneCode(mobile.e164);
+  await page.getByTestId('phone-code').fill(code);
+  await page.getByTestId('phone-code-submit').click();
+  await expect(page.getByText(`Angemeldet als ${mobile.e164}`)).toBeVisible();
+}
+
+test('favourites follow an account without e-mail (phone) to a fresh device', async ({ page, browser, shopClock }) => {
+  const mobile = newMobile();
+  await signInWithPhone(page, mobile);
+  await page.goto('/Speise/tacos-al-pastor');
+  const heart = page.getByTestId('item-page').getByTestId('favourite-heart').first();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-label', 'Aus Favoriten entfernen');
+  await page.goto('/Favoriten');
+  await expect(page.locator('[data-item-id="tacos-al-pastor"]')).toBeVisible();
+
+  // A second phone: nothing on it yet, the same number signs in.
+  const second = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE' });
+  await shopClock.installOn(second);
+  try {
+    const other = await second.newPage();
+    await signInWithPhone(other, mobile);
+    await other.goto('/Favoriten');
+    await expect(other.locator('[data-item-id="tacos-al-pastor"]')).toBeVisible();
+  } finally {
+    await second.close();
+  }
 });

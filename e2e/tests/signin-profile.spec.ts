@@ -4,7 +4,7 @@ import { collectPageErrors } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * The profile on the Account page (issue 14 item 2): name, phone and addresses saved on the server;
+ * The profile on the Account page: name, phone and addresses saved on the server;
  * the password changed with a re-authentication when Firebase asks for one; the account deleted
  * (the order stays, anonymised).
  */
@@ -27,7 +27,7 @@ test.describe('profile', () => {
     await expect(page.getByText('Die Mobilnummer ist zu kurz')).toBeVisible();
 
     await page.getByTestId('profile-name').fill('Paul Profilneu');
-    // Only digits, spaces and plus can be typed (shop-spec §5).
+    // Only digits, spaces and plus can be typed (requirements#shop-validation).
     await page.getByTestId('profile-phone').fill('0151-1234 5678');
     await expect(page.getByTestId('profile-phone')).toHaveValue('01511234 5678');
     await page.getByTestId('profile-invoice-street').fill('Lange Reihe 42');

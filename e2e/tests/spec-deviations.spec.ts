@@ -5,7 +5,7 @@ import { collectPageErrors, waitForHumanCheck } from '../support/shop';
 import { expect, test, type ShopClock } from '../support/test';
 
 /**
- * Small spec deviations found screen by screen (issue 17), one test each. Item 3 (board times of
+ * Small spec deviations found screen by screen, one test each. Item 3 (board times of
  * table orders) is a unit test: mf-orders/src/features/board/board-facts.test.ts.
  */
 

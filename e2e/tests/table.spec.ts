@@ -2,7 +2,7 @@ import { expect, test } from '../support/test';
 import { collectPageErrors } from '../support/shop';
 
 /**
- * Entering a table without a QR link (shop-spec §2 Table-number dialog, §5 Table number): the
+ * Entering a table without a QR link (requirements#screens Table-number dialog, requirements#shop-validation Table number): the
  * drawer's 'Am Tisch bestellen' opens the full-screen dialog; the guest types the number and the
  * shop switches to in-house mode at that table.
  */
@@ -44,7 +44,7 @@ test('a guest enters table 12 by hand and the shop switches to ordering at the t
   expect(errors).toEqual([]);
 });
 
-/** The table is kept for 2 hours and checked every 4 s (shop-spec §4). */
+/** The table is kept for 2 hours and checked every 4 s (requirements#shop-behaviour). */
 test.describe('table time', () => {
   async function seatedAt(page: import('@playwright/test').Page, enteredMsAgo: number) {
     await page.goto('/');

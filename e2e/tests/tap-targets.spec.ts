@@ -3,7 +3,7 @@ import { addTestCard, expectOrderPage, fillCart, fillPerson, pickFirstSlot } fro
 import { expect, test } from '../support/test';
 
 /**
- * Tap targets of at least 44 × 44 px (issue 13, WCAG 2.5.5) on the main pages and states, at phone
+ * Tap targets of at least 44 × 44 px (requirements#accessibility, WCAG 2.5.5) on the main pages and states, at phone
  * and desktop width: every visible link, button, field, select, summary and custom control. A check
  * box or radio counts with its label (the label is what a finger taps). Allowed: links inside a
  * sentence (WCAG's inline exception) and visually hidden elements.

@@ -9,7 +9,9 @@ page.on('response', async (r) => {
   try {
     const b = await r.body();
     sizes.push([r.url().replace(/^https?:\/\/[^/]+/, ''), b.length, zlib.gzipSync(b, { level: 9 }).length]);
-  } catch {}
+  } catch {
+    // A response without a body (a redirect, an aborted request) has no size to count.
+  }
 });
 await page.goto(process.argv[2], { waitUntil: 'networkidle' });
 await page.waitForTimeout(500);

@@ -4,7 +4,7 @@ import { createRemoteApp } from '@shop/shared/react';
 import { ROUTES } from '@shop/shared/routes';
 import { CheckoutRoute } from './features/checkout/CheckoutRoute';
 
-/** The nine checkout routes (checkout-spec §2), one flow each. */
+/** The nine checkout routes (requirements#checkout-screens), one flow each. */
 function CheckoutRoutes() {
   return (
     <BrowserRouter>

@@ -26,7 +26,7 @@ export function appOf(url) {
   return m ? `${m[1]}@${m[2]}` : 'shell';
 }
 
-export async function measureFirstLoad(baseUrl, { width = 412, height = 915, budgetBytes = 170_000, path = '/' } = {}) {
+export async function measureFirstLoad(baseUrl, { width = 412, height = 915, budgetBytes = 170_000, path = '/', storage = null } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // A fresh profile (empty cache), a phone-sized viewport; the service worker is blocked because
@@ -39,6 +39,12 @@ export async function measureFirstLoad(baseUrl, { width = 412, height = 915, bud
       locale: 'de-DE',
       serviceWorkers: 'block',
     });
+    // A guest's local storage (a filled cart, a saved order), written before the shop's scripts run.
+    if (storage) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      }, storage);
+    }
     const page = await context.newPage();
     const pending = [];
     const failed = [];
@@ -71,7 +77,7 @@ export async function measureFirstLoad(baseUrl, { width = 412, height = 915, bud
     await page.waitForLoadState('networkidle');
     const wallMs = Date.now() - started;
     const timing = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       return {
         domContentLoadedMs: nav ? nav.domContentLoadedEventEnd : null,

@@ -98,6 +98,10 @@ async function run(baseUrl, drafts, concurrency, solveCashCaptcha) {
   };
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {{ repoRoot?: string, orders?: number, concurrencies?: number[], warmup?: number }} [options]
+ */
 export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurrencies = [1, 8], warmup = 10 } = {}) {
   const { takeawayDraft, configurator, visibility, solveCashCaptcha } = await loadHelpers(repoRoot);
   const menuRes = await call(baseUrl, 'PullFoodMenu', {});
@@ -131,7 +135,7 @@ export async function measureOrders(baseUrl, { repoRoot, orders = 200, concurren
   const runs = [];
   for (const concurrency of concurrencies) runs.push(await run(baseUrl, drafts(orders), concurrency, solveCashCaptcha));
 
-  // A long order against a short one (issue 11: < 5×): the same orders alternately, median of each.
+  // A long order against a short one (requirements#performance: < 5×): the same orders alternately, median of each.
   const longDraft = (i) =>
     takeawayDraft(
       menu,

@@ -19,7 +19,7 @@ async function once(browser, baseUrl) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.evaluate(() => {
-      const w = window;
+      const w = /** @type {Window & { __skeleton?: Promise<unknown> }} */ (window);
       w.__skeleton = new Promise((resolve) => {
         let clickedAt = 0;
         document.addEventListener('click', () => (clickedAt = performance.now()), { capture: true, once: true });
@@ -36,7 +36,7 @@ async function once(browser, baseUrl) {
       });
     });
     await page.getByTestId('tile-orders').click();
-    return await page.evaluate(() => window.__skeleton);
+    return await page.evaluate(() => /** @type {Window & { __skeleton?: Promise<unknown> }} */ (window).__skeleton);
   } finally {
     await context.close();
   }

@@ -14,19 +14,32 @@ export function appDir(app) {
   return path.join(REPO_ROOT, app);
 }
 
-export function isBuildCurrent(app) {
-  const dir = appDir(app);
-  const out = outputDir(dir, { host: app === 'shell', version: appVersion(dir) });
-  const stamp = readStamp(out);
-  return Boolean(stamp && stamp.sourceHash === sourceHash(dir) && fs.existsSync(out));
+const buildDirOf = (app) => outputDir(appDir(app), { host: app === 'shell', version: appVersion(appDir(app)) });
+
+/** The app has a build of its package version (current or not). */
+export function hasBuild(app) {
+  const out = buildDirOf(app);
+  return fs.existsSync(out) && fs.readdirSync(out).length > 0;
 }
 
-/** Builds, one after another, every app whose build is missing or stale. */
-export async function buildOutdated({ force = false, log = console.log } = {}) {
+export function isBuildCurrent(app) {
+  const dir = appDir(app);
+  const out = buildDirOf(app);
+  const stamp = readStamp(out);
+  // A development build (npm run dev, stamped 'development') is never current for a production build.
+  return Boolean(stamp && stamp.mode !== 'development' && stamp.sourceHash === sourceHash(dir) && fs.existsSync(out));
+}
+
+/**
+ * Builds, one after another, every app whose build is missing or stale.
+ * @param {{ force?: boolean, log?: (message: string) => void, apps?: readonly string[] }} [options] apps: only these
+ */
+export async function buildOutdated({ force = false, log = console.log, apps = APPS } = {}) {
   const built = [];
   // SHOP_BUILD_ONLY=shell,mf-cart limits the build to some apps (while working on one of them).
   const only = process.env.SHOP_BUILD_ONLY ? new Set(process.env.SHOP_BUILD_ONLY.split(',').map((s) => s.trim())) : null;
   for (const app of APPS) {
+    if (!apps.includes(app)) continue;
     if (only && !only.has(app)) continue;
     if (!force && isBuildCurrent(app)) continue;
     log(`building ${app} …`);

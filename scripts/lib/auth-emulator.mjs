@@ -10,6 +10,7 @@ import { freePort, waitForHttp } from './ports.mjs';
 const require = createRequire(import.meta.url);
 export const DEMO_PROJECT_ID = 'demo-streetfood';
 
+/** @param {{ port?: number, projectId?: string, log?: (message: string) => void }} [options] */
 export async function startAuthEmulator({ port, projectId = DEMO_PROJECT_ID, log = () => {} } = {}) {
   const authPort = port ?? (await freePort());
   const hubPort = await freePort();

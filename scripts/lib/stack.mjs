@@ -4,9 +4,15 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './apps.mjs';
 import { createStaffAccount, DEMO_STAFF, startAuthEmulator } from './auth-emulator.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { waitForHttp } from './ports.mjs';
 
-export async function startStack({ port, env = {}, log = console.log, quiet = false } = {}) {
+/**
+ * @param {{ port?: number, env?: Record<string, string | undefined>, log?: (message: string) => void, quiet?: boolean, mailDir?: string, watch?: boolean }} [options]
+ *   watch: the API restarts when a file it has loaded changes (npm run dev; node --watch follows the
+ *   module graph tsx loads, so an edit of front-end code, even in shared/src, leaves it running)
+ */
+export async function startStack({ port, env = {}, log = console.log, quiet = false, mailDir, watch = false } = {}) {
   const stops = [];
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const useEmulator = !emulatorHost && process.env.SHOP_AUTH_EMULATOR !== 'off';
@@ -19,12 +25,22 @@ export async function startStack({ port, env = {}, log = console.log, quiet = fa
     await createStaffAccount(emulatorHost);
     log(`  staff board /Bestellboard: sign in as ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
   }
-  const api = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')], {
+  // Without SMTP_URL the shop's mails (confirmations, tickets) go to a local catcher: .data/mail, one line each here.
+  let smtpUrl = env.SMTP_URL ?? process.env.SMTP_URL;
+  if (!smtpUrl) {
+    const catcher = await startMailCatcher({ log, ...(mailDir ? { dir: mailDir } : {}) });
+    smtpUrl = catcher.url;
+    stops.push(() => catcher.stop());
+    log(`  mail catcher on ${catcher.url}: the shop's mails are written to ${path.relative(REPO_ROOT, catcher.dir) || catcher.dir}`);
+  }
+  const watchArgs = watch ? ['--watch', '--watch-preserve-output'] : [];
+  const api = spawn(process.execPath, [...watchArgs, '--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
       ...env,
       PORT: String(port),
+      SMTP_URL: smtpUrl,
       ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
     },
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',

@@ -13,8 +13,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import { differenceBetween } from './tree-compare.mjs';
+import { writeDigests } from './integrity.mjs';
 import { precompress } from './precompress.mjs';
-import { sourceHash, STAMP_FILE } from './source-hash.mjs';
+import { writeStamp } from './source-hash.mjs';
 
 export class ImmutableVersionError extends Error {}
 
@@ -25,14 +26,10 @@ async function compile(config) {
   const info = stats.toJson({ all: false, errors: true, warnings: true });
   if (stats.hasErrors()) throw new Error(`Build failed:\n${info.errors.map((e) => e.message).join('\n\n')}`);
   precompress(config.output.path);
+  // Last: the digest of every served file (docs/requirements.md#release-integrity).
+  writeDigests(config.output.path);
   return info;
 }
-
-const writeStamp = (appDir, outDir) =>
-  fs.writeFileSync(
-    path.join(outDir, STAMP_FILE),
-    JSON.stringify({ app: path.basename(appDir), sourceHash: sourceHash(appDir), builtAt: new Date().toISOString() }, null, 2),
-  );
 
 /**
  * @param {string} appDir

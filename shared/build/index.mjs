@@ -14,6 +14,9 @@ import { BuildInfoPlugin } from './build-info-plugin.mjs';
 import { SharedFilesPlugin } from './shared-files-plugin.mjs';
 import { RUNTIME_ENTRIES, RUNTIME_VERSION } from './runtime-part.mjs';
 
+/** What the shared 'rxjs' singleton is built from: the exports the apps use (rxjs-surface.mjs, ADR 0034). */
+const RXJS_SURFACE_FILE = fileURLToPath(new URL('./rxjs-surface.mjs', import.meta.url));
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SHARED_PACKAGE_DIR = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SHARED_PACKAGE_DIR, '..');
@@ -34,7 +37,7 @@ export const LEGACY_PROVIDED_BY_SHELL = ['react-router', 'react-router-dom'];
 /**
  * Runtime-part singletons the shell does not use itself but provides from a chunk of its own (not
  * eager), so that the remotes run on the shell's copy and the page preloads that one file with the
- * route's remote (issue 11). Without it the first remote to start would provide it: nobody knows
+ * route's remote (requirements#performance). Without it the first remote to start would provide it: nobody knows
  * which file. The shell names them in `shell/src/federation/provided-singletons.ts`.
  */
 export const PROVIDED_BY_SHELL = ['@shop/shared/stores/preferences'];
@@ -58,12 +61,14 @@ function installedVersion(requireFromApp, request) {
  */
 export function sharedConfig(appDir, { eager = false } = {}) {
   const requireFromApp = createRequire(path.join(appDir, 'package.json'));
+  /** @type {Record<string, { singleton: boolean, requiredVersion: string, strictVersion: boolean, version: string, eager?: boolean, import?: string }>} */
   const shared = {};
   const loading = eager ? { eager: true } : {};
   for (const request of SINGLETONS) {
     const version = installedVersion(requireFromApp, request);
     shared[request] = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version, ...loading };
   }
+  shared.rxjs = { ...shared.rxjs, import: RXJS_SURFACE_FILE };
   for (const entry of RUNTIME_ENTRIES) {
     shared[`@shop/shared/${entry}`] = { singleton: true, requiredVersion: `^${RUNTIME_VERSION}`, strictVersion: true, version: RUNTIME_VERSION, ...loading };
   }
@@ -101,6 +106,7 @@ export function outputDir(appDir, { host, version, versioned = false }) {
  * @param {string} [options.version] build as this version instead of package.json's
  * @param {string} [options.cssPrefix] class-name prefix of this app's CSS Modules
  * @param {import('webpack').WebpackPluginInstance[]} [options.plugins]
+ * @public used by every app's webpack.config.mjs (which knip reads as webpack configuration, not as code)
  */
 export function createAppConfig({ appDir, name, exposes = {}, host = false, version: override, cssPrefix, plugins = [] }) {
   const version = appVersion(appDir, override);
@@ -125,7 +131,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      // 'es2015': rxjs's modern build (classes, no tslib helpers), smaller than its ES5 default (issue 11).
+      // 'es2015': rxjs's modern build (classes, no tslib helpers), smaller than its ES5 default (requirements#performance).
       conditionNames: ['es2015', 'browser', 'import', 'module', 'default'],
     },
     module: {
@@ -165,7 +171,7 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
         filename: 'remoteEntry.js',
         exposes,
         // The shell is always on the page first: its singletons are eager (in its first file, no
-        // round trip after it), and the remotes take them from the share scope (issue 11).
+        // round trip after it), and the remotes take them from the share scope (requirements#performance).
         shared: sharedConfig(appDir, { eager: host }),
         // 'version-first' would fetch every remote entry at start-up: one unreachable remote would
         // break the whole shop (ARCHITECTURE.md, Known pitfalls).
@@ -173,8 +179,8 @@ export function createAppConfig({ appDir, name, exposes = {}, host = false, vers
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         // One federation runtime per page: the shell provides it, remotes use it instead of
-        // bundling their own copy into every remoteEntry.js (issue 2 first-load budget).
-        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // bundling their own copy into every remoteEntry.js (requirements#performance first-load budget).
+        experiments: { ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
       }),
       // CSS ships as CSS files (loaded with their chunks), not as strings inside JavaScript.
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css', ignoreOrder: true }),

@@ -13,8 +13,8 @@ export const RUNTIME_VERSION = '1.1.0';
 /** Entry points of the runtime part, as imported ('@shop/shared/<entry>'). */
 export const RUNTIME_ENTRIES = ['bus', 'stores', 'stores/preferences', 'routes', 'client-runtime', 'react'];
 
-/** Top-level folders of shared/src whose modules belong to the runtime part. */
+/** @public Top-level folders of shared/src whose modules belong to the runtime part (read by runtime-part.test.ts). */
 export const RUNTIME_FOLDERS = ['bus', 'stores', 'routes', 'react'];
 
-/** Files outside those folders that belong to the runtime part (the action client's state and transport). */
+/** @public Files outside those folders that belong to the runtime part (the action client's state and transport; read by runtime-part.test.ts). */
 export const RUNTIME_FILES = ['client/action-client.ts', 'client/browser-id.ts', 'client/runtime.ts'];

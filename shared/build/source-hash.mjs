@@ -48,3 +48,17 @@ export function readStamp(outDir) {
     return null;
   }
 }
+
+/**
+ * Stamps a build folder with the source hash it was built from. A development build (`npm run dev`)
+ * says so: `npm start` and `npm run build` never take it for a current production build.
+ * @param {string} appDir
+ * @param {string} outDir
+ * @param {'production' | 'development'} [mode]
+ */
+export function writeStamp(appDir, outDir, mode = 'production') {
+  fs.writeFileSync(
+    path.join(outDir, STAMP_FILE),
+    JSON.stringify({ app: path.basename(appDir), sourceHash: sourceHash(appDir), mode, builtAt: new Date().toISOString() }, null, 2),
+  );
+}

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { triggerAppChange } from 'single-spa';
 import { emit } from '@shop/shared/bus';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute } from '@shop/shared/routes';
 import { useObservable } from '@shop/shared/react';
 import { useShopContext } from './data/shop-context';
+import { contributedMatch, contributedRoutes$, lookUpContributedRoutes } from './federation/contributed-routes';
 import { AREA_CONTAINER_ID } from './federation/register-apps';
+import { loadRoutesModule } from './federation/remotes';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { OfflineBanner } from './layout/OfflineBanner';
@@ -12,21 +15,27 @@ import { RemoteParcel } from './layout/RemoteParcel';
 import { layers$, setDrawer } from './navigation/layers';
 import { usePathname } from './navigation/location';
 import { followPageTitle } from './navigation/page-title';
+import { installRouteFocus } from './navigation/route-focus';
 import { scrollAfterNavigation } from './navigation/scroll-memory';
 import { ConsentDialog } from './consent/ConsentDialog';
 import { countPageView } from './consent/page-views';
 import { Overlays } from './overlays/Overlays';
-import { PushMessageBox } from './overlays/PushMessage';
-import { ReferralDialog } from './overlays/ReferralDialog';
-import { ShareDialog } from './overlays/ShareDialog';
-import { TableDialog } from './overlays/TableDialog';
-import { DebugParams } from './pages/DebugParams';
+import { lazyOnTopic } from './overlays/lazy-overlay';
+import { Toast } from './overlays/Toast';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import css from './layout/layout.module.css';
 
-/** The drawer is opened by a tap: its code stays out of the first load (issue 11). */
+/** The drawer is opened by a tap: its code stays out of the first load (requirements#performance). */
 const Drawer = lazy(() => import('./layout/Drawer').then((m) => ({ default: m.Drawer })));
+/** The debug page is for support staff: its code loads only there (docs/requirements.md#perf-js-budget). */
+const DebugParams = lazy(() => import('./pages/DebugParams').then((m) => ({ default: m.DebugParams })));
+
+// Dialogs opened by a request on the bus: their code loads with the first request (docs/requirements.md#perf-js-budget).
+const TableDialog = lazyOnTopic('shell:table-dialog', () => import('./overlays/TableDialog').then((m) => m.TableDialog));
+const ShareDialog = lazyOnTopic('shell:share-dialog', () => import('./overlays/ShareDialog').then((m) => m.ShareDialog));
+const PushMessageBox = lazyOnTopic('shell:push-message', () => import('./overlays/PushMessage').then((m) => m.PushMessageBox));
+const ReferralDialog = lazyOnTopic('shell:referral', () => import('./overlays/ReferralDialog').then((m) => m.ReferralDialog));
 
 /** The skip link moves focus to the content (the hash alone would be taken for a route by the router). */
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -39,7 +48,20 @@ export function App({ onReady }: { onReady: () => void }) {
   const pathname = usePathname();
   const context = useShopContext();
   const layers = useObservable(layers$, layers$.getValue());
-  const match = matchRoute(pathname);
+  const contributed = useObservable(contributedRoutes$, contributedRoutes$.getValue());
+  // A path the route table does not know may be a page a remote added itself (its './routes').
+  const tableMatch = matchRoute(pathname);
+  const added = tableMatch ? null : contributedMatch(pathname, contributed);
+  const match = tableMatch ?? (added ? { name: added.route.name, app: added.route.app, params: added.params } : null);
+  const [lookedUp, setLookedUp] = useState(false);
+  useEffect(() => {
+    if (tableMatch || lookedUp) return;
+    void lookUpContributedRoutes(loadRoutesModule).then(() => {
+      setLookedUp(true);
+      // The remote that adds this path becomes active (register-apps.ts asks contributedMatch too).
+      void triggerAppChange();
+    });
+  }, [tableMatch, lookedUp]);
   const previous = useRef(pathname);
   const [ready, setReady] = useState(false);
 
@@ -52,21 +74,27 @@ export function App({ onReady }: { onReady: () => void }) {
 
   useEffect(() => {
     if (previous.current === pathname) return;
-    // Each route change scrolls to the top (shop-spec §2), back and forward to where the guest was; arriving Home signals back-home.
+    // Each route change scrolls to the top (requirements#screens), back and forward to where the guest was; arriving Home signals back-home.
     scrollAfterNavigation();
     if (match?.name === 'Home') emit('shell:back-home', {});
     previous.current = pathname;
   }, [pathname, match?.name]);
 
   useEffect(() => followPageTitle(), []);
-  // Each route change logs a page view (shop-spec §2), with the guest's consent only.
+  useEffect(() => installRouteFocus(), []);
+  // Each route change logs a page view (requirements#screens), with the guest's consent only.
   useEffect(() => countPageView(pathname), [pathname]);
 
   const closeDrawer = useCallback(() => setDrawer(false), []);
 
   let shellPage = null;
-  if (!match) shellPage = <NotFound />;
-  else if (match.name === 'debugParams') shellPage = <DebugParams />;
+  if (!match) shellPage = lookedUp ? <NotFound /> : null;
+  else if (match.name === 'debugParams')
+    shellPage = (
+      <Suspense fallback={null}>
+        <DebugParams />
+      </Suspense>
+    );
   else if (match.app === 'shell') shellPage = <Home context={context} />;
 
   return (
@@ -76,6 +104,8 @@ export function App({ onReady }: { onReady: () => void }) {
       </a>
       <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
       <OfflineBanner />
+      {/* Toasts: after the navigation in tab order, floating above the bottom bars on screen (docs/requirements.md#accessibility). */}
+      <Toast />
       {layers.drawer ? (
         <Suspense fallback={null}>
           <Drawer context={context} onClose={closeDrawer} />
@@ -86,6 +116,7 @@ export function App({ onReady }: { onReady: () => void }) {
         <div id={AREA_CONTAINER_ID} />
       </main>
       <Footer />
+      {/* The floating cart bar: a landmark of its own while shown (mf-cart's widget). */}
       <RemoteParcel id="mf_cart/cart-bar" />
       <TableDialog />
       <ShareDialog />

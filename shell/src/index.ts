@@ -1,5 +1,5 @@
 // The shell's singletons are eager (shared/build/index.mjs): the bootstrap is part of this first
-// file, so the page needs no second round trip before it starts (issue 11). The dynamic import
+// file, so the page needs no second round trip before it starts (requirements#performance). The dynamic import
 // keeps the start-up failure path.
 import(/* webpackMode: "eager" */ './bootstrap').catch((error: unknown) => {
   console.error('Shell failed to start', error);

@@ -1,4 +1,4 @@
-// Push messages in the service worker (shop-spec §4 Push; docs/adr/0024-push-messages.md). FCM
+// Push messages in the service worker (requirements#push; docs/adr/0024-push-messages.md). FCM
 // delivers its data messages as Web Push: the payload is FCM's JSON with the shop's fields under
 // `data`. While a window of the shop is visible the message goes to it (the shell's in-app box);
 // otherwise a system notification, whose tap opens the linked page of the shop.

@@ -21,13 +21,18 @@ declare const self: SwScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 
+/** Server-sent events: left to the browser (below). */
+const EVENT_STREAM_PATH = '/api/events';
 const HASHED_REMOTE_CHUNK = /^\/mf\/[a-z-]+\/\d+\.\d+\.\d+[^/]*\/.+\.[0-9a-f]{8}\.(js|css|svg|png|webp)$/;
 
 registerRoute(({ url }) => HASHED_REMOTE_CHUNK.test(url.pathname), new CacheFirst({ cacheName: 'shop-remote-chunks' }));
 registerRoute(({ url }) => url.pathname.startsWith('/mf/'), new NetworkFirst({ cacheName: 'shop-remote-entries', networkTimeoutSeconds: 4 }));
 registerRoute(({ url }) => url.pathname === '/deploy/descriptor.json', new NetworkFirst({ cacheName: 'shop-descriptor', networkTimeoutSeconds: 4 }));
 registerRoute(({ url }) => url.pathname.startsWith('/media/'), new CacheFirst({ cacheName: 'shop-media' }));
-registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
+// The live event stream (GET /api/events) never passes through the worker: a stream the worker
+// answers keeps it busy for as long as the page is open, so a new worker could not activate
+// (SKIP_WAITING would wait for the stream to end, docs/requirements.md#app-update).
+registerRoute(({ url }) => url.pathname.startsWith('/api/') && url.pathname !== EVENT_STREAM_PATH, new NetworkOnly(), 'GET');
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
 
 // Pages: the network first; offline, the precached shell (it renders every route itself).

@@ -4,16 +4,19 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 
 /**
- * An order without the person (GDPR erasure): no name, e-mail, phone, addresses, user id, push
- * token or browser details. What was bought, when, for how much and how it was paid stays (the
- * restaurant's books).
+ * An order without the person (GDPR erasure): no name, e-mail, phone, addresses, company, user id,
+ * push token or browser details, and no free text the guest wrote (the order's note and the lines'
+ * notes may name a person or a phone number). What was bought, when, for how much and how it was
+ * paid stays (the restaurant's books).
  */
 export function anonymisedOrder(order: SavedOrder): SavedOrder {
-  const { invoiceAddress: _invoice, deliveryAddress: _delivery, pushToken: _push, userAgentData: _agent, ...rest } = order;
+  const { invoiceAddress: _invoice, deliveryAddress: _delivery, pushToken: _push, userAgentData: _agent, mehrwegOptionCompanyName: _company, ...rest } = order;
   return {
     ...rest,
     fuid: null,
     asGuest: true,
+    note: '',
+    orderData: order.orderData.map((line) => (line.kind === 'product' ? { ...line, notes: '' } : line)),
     userInfo: { fuid: null, name: '', email: '', phone: '' },
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { orders, stampRedemptions, userPreferences } from '../db/schema';
 
 /**
- * An anonymous guest signed in to an existing account (shop-spec §4: anonymous upgrade conflict):
+ * An anonymous guest signed in to an existing account (requirements#shop-behaviour: anonymous upgrade conflict):
  * the guest's orders (with their stamps) become the account's, and this device's favourites are
  * linked to the account's e-mail. Idempotent: a second call moves nothing.
  */

@@ -7,11 +7,11 @@ import { hasProfileErrors, profileErrors } from '@shop/shared/domain/profile';
 import { fullCardPoints, stampPointsForOrder, stampScore } from '@shop/shared/domain/stamps';
 import { profile as profileTexts } from '@shop/shared/i18n/profile';
 import { deleteAccountData } from '../account/delete-account';
+import { claimDeviceOrders } from '../account/claim-device-orders';
 import { mergeAnonymousInto } from '../account/merge-anonymous';
 import type { Db } from '../db/client';
 import { appUsers, orders, stampRedemptions } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { paymentsOf } from '../payments/registry';
 import type { ActionContext, ActionHandler } from './context';
 import type { VerifiedUser } from '../auth/verify';
 
@@ -31,7 +31,7 @@ function requireSelf(ctx: ActionContext, fuid: string): VerifiedUser {
 }
 
 /**
- * The caller's own account: an anonymous guest session is not one (checkout-spec §6: stamps, saved
+ * The caller's own account: an anonymous guest session is not one (requirements#checkout-roles: stamps, saved
  * cards and the account record are for account holders).
  */
 export function requireAccountHolder(ctx: ActionContext, fuid?: string): VerifiedUser {
@@ -53,9 +53,9 @@ async function writeUser(db: Db, next: AppUser): Promise<void> {
 }
 
 /**
- * UpsertAppUser (shop-spec §7): creates or updates the caller's account record. Uid, e-mail and
+ * UpsertAppUser (requirements#calls): creates or updates the caller's account record. Uid, e-mail and
  * its verification come from the verified token, never from the payload; an address is stored
- * only when its street is non-empty (shop-spec §5), otherwise the stored one is kept.
+ * only when its street is non-empty (requirements#shop-validation), otherwise the stored one is kept.
  */
 const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
   const user = requireAccountHolder(ctx, payload.fuid);
@@ -86,7 +86,7 @@ const UpsertAppUser: ActionHandler<'UpsertAppUser'> = async (payload, ctx) => {
   return { user: next };
 };
 
-/** LoadAppUser: the caller's account record (shop-spec §7 "account is reloaded"). */
+/** LoadAppUser: the caller's account record (requirements#calls "account is reloaded"). */
 const LoadAppUser: ActionHandler<'LoadAppUser'> = async ({ fuid }, ctx) => {
   const user = requireAccountHolder(ctx, fuid);
   return { user: await storedUser(ctx.db, user.uid) };
@@ -139,16 +139,22 @@ const UpdateAppUserProfile: ActionHandler<'UpdateAppUserProfile'> = async (paylo
 
 /**
  * DeleteAppUser (GDPR erasure): the caller's own account only; an anonymous guest may erase its
- * orders' personal data too. The browser deletes the Firebase user afterwards.
+ * orders' personal data too. Everything tied to the account is deleted or anonymised
+ * (deleteAccountData) and its ID tokens issued until now are refused from here on. Where the
+ * admin API can (Firebase credentials; the emulator), the Firebase user is deleted too, which
+ * revokes every session and refresh token; the browser deletes it otherwise (and tolerates a user
+ * already gone).
  */
 const DeleteAppUser: ActionHandler<'DeleteAppUser'> = async ({ fuid }, ctx) => {
   const user = requireSelf(ctx, fuid);
   const ordersAnonymised = await deleteAccountData(ctx.db, {
     fuid: user.uid,
     email: user.email ? normalizeEmail(user.email) : null,
-    card: paymentsOf(ctx.db, ctx.now).card,
+    deviceId: ctx.browserId,
+    card: ctx.payments.card,
     now: ctx.now(),
   });
+  await ctx.identity.deleteUser?.(user.uid);
   return { deleted: true as const, ordersAnonymised };
 };
 
@@ -176,8 +182,22 @@ const MergeAnonymousUser: ActionHandler<'MergeAnonymousUser'> = async ({ anonymo
 };
 
 /**
+ * ClaimDeviceOrders: the account (not an anonymous session) takes over the orders this browser
+ * placed as a guest, among those the device lists; their stamps come with them.
+ */
+const ClaimDeviceOrders: ActionHandler<'ClaimDeviceOrders'> = async ({ orders: listed }, ctx) => {
+  const user = requireAccountHolder(ctx);
+  // A staff account signing in on a device (the kitchen's tablet) takes no guest's orders.
+  if (user.staff === true) return { claimedOrders: 0 };
+  // Only orders whose access token the device holds: an order id is no credential.
+  const uniqueOrderIds = listed.filter((o) => ctx.orderTokens.verify(o.uniqueOrderId, o.accessToken)).map((o) => o.uniqueOrderId);
+  const claimedOrders = await claimDeviceOrders(ctx.db, { fuid: user.uid, browserId: ctx.browserId, uniqueOrderIds, now: ctx.now() });
+  return { claimedOrders };
+};
+
+/**
  * The stamp card's score of a user: euros spent on stamp-collecting orders (one stamp per 10 euros,
- * checkout-spec §9) minus the points of redeemed cards.
+ * requirements#checkout-constants) minus the points of redeemed cards.
  */
 export async function loadStampScore(db: Db, fuid: string, exceptRedemptionOf?: string): Promise<number> {
   const rows = await db.select({ data: orders.data }).from(orders).where(eq(orders.fuid, fuid));
@@ -193,7 +213,7 @@ export async function loadStampScore(db: Db, fuid: string, exceptRedemptionOf?: 
 }
 
 /**
- * Redeems a full stamp card for an order (its 'stempel-<fuid>' line, shop-spec §3): consumes the
+ * Redeems a full stamp card for an order (its 'stempel-<fuid>' line, requirements#entities): consumes the
  * points of 10 stamps. Call it inside the transaction that saves the order (`db.transaction`), so
  * that the redemption and the order commit together; concurrent redemptions of one user are
  * serialised by an advisory lock. Returns false when the card is not full. Idempotent per order.
@@ -207,7 +227,7 @@ export async function redeemStampCard(tx: Db, fuid: string, uniqueOrderId: strin
   return true;
 }
 
-/** LoadStempelkarte (shop-spec §7). Stamp type and discount come from the app config. */
+/** LoadStempelkarte (requirements#calls). Stamp type and discount come from the app config. */
 const LoadStempelkarte: ActionHandler<'LoadStempelkarte'> = async ({ fuid }, ctx) => {
   const user = requireAccountHolder(ctx, fuid);
   const punktestand = await loadStampScore(ctx.db, user.uid);
@@ -215,4 +235,4 @@ const LoadStempelkarte: ActionHandler<'LoadStempelkarte'> = async ({ fuid }, ctx
   return { stempelkarte: { fuid: user.uid, punktestand, stempelType: stamp.type, discount: stamp.discount } };
 };
 
-export const accountHandlers = { UpsertAppUser, LoadAppUser, UpdateAppUserProfile, DeleteAppUser, MergeAnonymousUser, LoadStempelkarte };
+export const accountHandlers = { UpsertAppUser, LoadAppUser, UpdateAppUserProfile, DeleteAppUser, MergeAnonymousUser, ClaimDeviceOrders, LoadStempelkarte };

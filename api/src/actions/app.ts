@@ -1,9 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { ACCEPTED_CONTRACT_VERSIONS, CONTRACT_VERSION, SHOP_CHANNEL, type UserSettings } from '@shop/shared/contract';
+import { eq } from 'drizzle-orm';
+import {
+  ACCEPTED_CONTRACT_VERSIONS,
+  CONTRACT_VERSION,
+  RECORD_BYTES,
+  SHOP_CHANNEL,
+  userSettings as userSettingsDoc,
+  type UserSettings,
+} from '@shop/shared/contract';
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { requireStaff } from '../auth/staff';
 import { lastModifiedValues } from '../content/versions';
 import { userSettings } from '../db/schema';
+import { assertRecordSize, salvage } from '../collections/record-bounds';
 import { ApiError } from '../http/api-error';
 import type { ActionContext, HandlerMap } from './context';
 
@@ -20,11 +28,16 @@ function menuChanged(kind: 'food' | 'drink') {
   };
 }
 
+/** A stored settings row as the contract's document (fields written before the schema was closed are dropped). */
 export function toUserSettings(row: typeof userSettings.$inferSelect): UserSettings {
-  return { fuid: row.fuid, allergenes: row.allergenes, favcartsApp: row.favcartsApp, updatedAt: row.updatedAt };
+  return userSettingsDoc.parse({
+    ...salvage(userSettingsDoc, { allergenes: row.allergenes, favcartsApp: row.favcartsApp, favFoods: row.favFoods, favDrinks: row.favDrinks }),
+    fuid: row.fuid,
+    updatedAt: row.updatedAt,
+  });
 }
 
-/** The spec's remaining app actions (shop-spec §7; what each does: shared/src/contract/actions/app.ts). */
+/** The spec's remaining app actions (requirements#calls; what each does: shared/src/contract/actions/app.ts). */
 export const appHandlers: Pick<HandlerMap, AppActionNames> = {
   notifyAppLoaded: async (_payload, ctx) => ({ serverNow: ctx.now(), lastModified: await lastModifiedValues(ctx.db, ctx.now()) }),
 
@@ -33,23 +46,25 @@ export const appHandlers: Pick<HandlerMap, AppActionNames> = {
   notifyFoodsUpdated: menuChanged('food'),
   notifyDrinksUpdated: menuChanged('drink'),
 
-  SaveUserSettings: async ({ fuid, allergenes, favcartsApp }, ctx) => {
+  SaveUserSettings: async ({ fuid, ...sent }, ctx) => {
     if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'User settings need a signed-in user');
     if (fuid !== ctx.user.uid) throw new ApiError(403, 'forbidden', 'A user may only save their own settings');
     const now = ctx.now();
-    const [row] = await ctx.db
-      .insert(userSettings)
-      .values({ fuid, allergenes: allergenes ?? [], favcartsApp: favcartsApp ?? [], updatedAt: now })
-      .onConflictDoUpdate({
-        target: userSettings.fuid,
-        set: {
-          ...(allergenes !== undefined ? { allergenes: sql`${JSON.stringify(allergenes)}::jsonb` } : {}),
-          ...(favcartsApp !== undefined ? { favcartsApp: sql`${JSON.stringify(favcartsApp)}::jsonb` } : {}),
-          updatedAt: now,
-        },
-      })
-      .returning();
-    return { settings: toUserSettings(row!) };
+    return ctx.db.transaction(async (tx) => {
+      const [stored] = await tx.select().from(userSettings).where(eq(userSettings.fuid, fuid)).for('update');
+      // Only the fields sent change; the record as it would be stored is checked as a whole.
+      const before = stored ? salvage(userSettingsDoc, toUserSettings(stored)) : {};
+      const changed = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
+      const next = userSettingsDoc.parse({ ...before, ...changed, fuid, updatedAt: now });
+      assertRecordSize(next, RECORD_BYTES.userSettings, 'The user settings');
+      const fields = { allergenes: next.allergenes, favcartsApp: next.favcartsApp, favFoods: next.favFoods, favDrinks: next.favDrinks, updatedAt: now };
+      const [row] = await tx
+        .insert(userSettings)
+        .values({ fuid, ...fields })
+        .onConflictDoUpdate({ target: userSettings.fuid, set: fields })
+        .returning();
+      return { settings: toUserSettings(row!) };
+    });
   },
 
   GetDebugInfo: async (_payload, ctx) => {

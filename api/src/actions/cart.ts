@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { RECORD_BYTES } from '@shop/shared/contract';
 import { couponState } from '@shop/shared/domain/coupons';
 import { sanitizeLines } from '@shop/shared/domain/cart-restore';
+import { assertRecordSize } from '../collections/record-bounds';
 import { carts } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { createCouponRepository, mayUse } from '../orders/coupon-repository';
@@ -20,7 +22,10 @@ const LoadCoupons: ActionHandler<'LoadCoupons'> = async (payload, ctx) => {
   const offers = await repo.activeOffers(now);
   if (payload?.couponCode !== undefined) {
     const found = await repo.find(payload.couponCode);
-    return { coupons: found && mayUse(found, fuid) ? [found.coupon] : [], offers };
+    if (found && mayUse(found, fuid)) return { coupons: [found.coupon], offers };
+    // A personal voucher typed by a guest who is not signed in: they are asked to sign in. For another
+    // account it stays an unknown code (docs/requirements.md#coupons-personal).
+    return { coupons: [], offers, ...(found && fuid === null && found.coupon.type === 'individual' ? { signInRequired: true } : {}) };
   }
   const shown = (await repo.all()).filter((s) => {
     const own = s.coupon.type === 'individual' && mayUse(s, fuid);
@@ -31,7 +36,7 @@ const LoadCoupons: ActionHandler<'LoadCoupons'> = async (payload, ctx) => {
   return { coupons: shown.map((s) => s.coupon), offers };
 };
 
-/** LoadCartItems (shop-spec §7 Restore cart): the saved cart, or 404 for an unknown id. */
+/** LoadCartItems (requirements#calls Restore cart): the saved cart, or 404 for an unknown id. */
 const LoadCartItems: ActionHandler<'LoadCartItems'> = async ({ cartId }, ctx) => {
   const row = (await ctx.db.select().from(carts).where(eq(carts.cartId, cartId)))[0];
   if (!row) throw new ApiError(404, 'not_found', `No cart ${cartId}`);
@@ -51,6 +56,7 @@ const SaveCart: ActionHandler<'SaveCart'> = async ({ items, cartId, sourceDevice
   const now = ctx.now();
   const lines = sanitizeLines(items).filter((l) => l.kind !== 'fee');
   if (lines.length === 0) throw new ApiError(400, 'validation', 'The cart has no lines to save');
+  assertRecordSize({ items: lines, sourceDevice }, RECORD_BYTES.cart, 'The saved cart');
   if (cartId) {
     const updated = await ctx.db
       .update(carts)

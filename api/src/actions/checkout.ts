@@ -1,17 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
-import type { ActionResult, OrderDraft, SavedOrder } from '@shop/shared/contract';
+import { and, eq, inArray, gt, or, sql } from 'drizzle-orm';
+import type { ActionResult, OrderDraft, OrderDraftInput, SavedOrder } from '@shop/shared/contract';
 import { SHOP_CHANNEL } from '@shop/shared/contract';
 import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { FLOWS, flowIdOf, needsHumanCheck } from '@shop/shared/domain/checkout-flow';
 import { pushTokenKind } from '@shop/shared/domain/push';
-import { transition, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
+import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
+import { isOverdueUnpaid, transition, unpaidDeadline, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { orderContentKey } from '../orders/content-key';
 import { createCouponRepository } from '../orders/coupon-repository';
-import { de } from '@shop/shared/i18n';
+import { de, fill } from '@shop/shared/i18n';
+import { enqueueConfirmation, kickMail } from '../mail/outbox';
 import { orderForCaller } from '../orders/access';
+import { hostSwitches } from '../orders/host-switches';
+import { expireUnpaidOrders } from '../orders/maintenance';
 import { applyOrderEvent, hasEnded, lockOrder, publishOrder, releaseReservations, closedOrderError, type OrderRow } from '../orders/lifecycle';
 import { newUniqueOrderId } from '../orders/order-ids';
 import { insertOrder, replaceOrder } from '../orders/persist-order';
@@ -21,7 +25,7 @@ import { CLOSED_TEXTS, moneyRunner, paymentDeps, releaseOrderPayment } from '../
 import { storeToken } from '../push/token-store';
 import type { ActionContext, ActionHandler } from './context';
 
-/** Orders for pickup or delivery paid on site carry the human check (checkout-spec §2; docs/security.md). */
+/** Orders for pickup or delivery paid on site carry the human check (requirements#checkout-screens; docs/security.md). */
 export function needsCashCaptcha(draft: Pick<OrderDraft, 'usecase' | 'onlinePay'>): boolean {
   return needsHumanCheck(draft);
 }
@@ -53,7 +57,6 @@ function savedFrom(
   priced: RecomputedOrder,
   ctx: ActionContext,
   base: { uniqueOrderId: string; orderNumber: number; createdAt: number; history: SavedOrder['history'] },
-  now: number,
 ): SavedOrder {
   const fuid = ctx.user?.uid ?? null;
   const { btaste: _browser, ...userInfo } = draft.userInfo;
@@ -67,12 +70,13 @@ function savedFrom(
     authCompleted: _authCompleted,
     directPay: _direct,
     pushToken: _pushToken,
+    abholAdresse: _clientPickupAddress,
     ...content
   } = draft;
   const unpaid = draft.onlinePay;
   return {
     ...content,
-    // The device's push token (checkout-spec §3), kept only when it is one (it is also stored as the device's).
+    // The device's push token (requirements#order-entities), kept only when it is one (it is also stored as the device's).
     ...(pushTokenKind(draft.pushToken) ? { pushToken: draft.pushToken } : {}),
     // How it is paid: nothing yet for an online order (the authorization sets it), else the flow's way.
     psp: unpaid ? undefined : onSitePsp(draft),
@@ -81,6 +85,8 @@ function savedFrom(
     userInfo: { ...userInfo, fuid },
     domain: ctx.hostname,
     filialnummer: ctx.descriptor.branch.filialnummer,
+    // Where to pick it up is the branch's, from the host descriptor: never what the browser sent.
+    ...(draft.usecase === 'takeaway' ? { abholAdresse: ctx.descriptor.branch.pickupAddress } : {}),
     orderData: priced.lines,
     paymentInfo: { amount: priced.total, itemsTotal: priced.itemsTotal, tip: priced.tip },
     uniqueOrderId: base.uniqueOrderId,
@@ -88,7 +94,8 @@ function savedFrom(
     // An online order is a Draft until its payment is authorized; an order paid on site is placed at once.
     state: unpaid ? 'Draft' : 'New',
     history: base.history,
-    ...(unpaid ? { expiresAt: now + ctx.unpaidOrderExpiryMs } : {}),
+    // Paid by then or expired; a pre-order also by its slot (ADR 0026). Back-and-edit keeps the first deadline.
+    ...(unpaid ? { expiresAt: unpaidDeadline(draft, base.createdAt, ctx.unpaidOrderExpiryMs) } : {}),
     storno: false,
     sentToPos: false,
     kommissioniert: false,
@@ -108,7 +115,7 @@ function savedFrom(
 }
 
 /**
- * The payment word of an order paid on site, by its flow (checkout-spec §3): at pickup ('bar' or
+ * The payment word of an order paid on site, by its flow (requirements#order-entities): at pickup ('bar' or
  * 'beiAbholung'), at the door, to the waiter — or at the counter under self-service.
  */
 function onSitePsp(draft: OrderDraft): SavedOrder['psp'] {
@@ -126,7 +133,7 @@ async function announce(ctx: ActionContext, order: SavedOrder, stockKinds: Itera
 }
 
 /**
- * SaveNewOrder (checkout-spec §4, §7): priced by the server with the shared pricing engine (lines,
+ * SaveNewOrder (requirements#checkout-behaviour, requirements#checkout-calls): priced by the server with the shared pricing engine (lines,
  * extras, offers, coupons, fees, tip, minimum order) and saved with the stock, coupons and stamp
  * card it takes, in one transaction. One order per checkout: the client id is the key.
  * - A new client id saves a new order: an online one as Draft (the kitchen sees it once paid), one
@@ -141,7 +148,19 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
   const { captcha, ...draft } = input;
   const existing = await rowByClientId(ctx.db, draft.clientId);
   if (existing) return resume(existing, draft, ctx);
+  try {
+    return await saveNew(draft, captcha, ctx);
+  } catch (error) {
+    // Sold out, but maybe only because of drafts past their deadline that the sweep has not come to
+    // yet: expire those now (their stock comes back) and try once more (ADR 0026).
+    if (error instanceof ApiError && error.code === 'sold_out' && (await expireUnpaidOrders(paymentDeps(ctx))) > 0) {
+      return saveNew(draft, captcha, ctx);
+    }
+    throw error;
+  }
+};
 
+async function saveNew(draft: OrderDraft, captcha: OrderDraftInput['captcha'], ctx: ActionContext): Promise<SaveResult> {
   const now = ctx.now();
   const fuid = ctx.user?.uid ?? null;
   const filialnummer = ctx.descriptor.branch.filialnummer;
@@ -149,6 +168,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
   try {
     priced = await recomputeOrder(draft, {
       db: ctx.db,
+      switches: await hostSwitches(ctx),
       menus: ctx.menus,
       coupons: createCouponRepository(ctx.db),
       fuid,
@@ -165,6 +185,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     throw error;
   }
   const uniqueOrderId = newUniqueOrderId(now);
+  const ipKey = ctx.orderTokens.ipKey(ctx.ip);
 
   const outcome = await ctx.db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -173,17 +194,19 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     if (again) return { kind: 'existing' as const, row: again };
     // Checked after the lock: a retry of an order that its first attempt saved never needs a new code.
     if (needsCashCaptcha(draft) && !(await verifyCashCaptcha(tx, captcha, now))) return { kind: 'captcha' as const };
+    if (draft.onlinePay && ctx.draftLimits) await requireRoomForDraft(tx, ctx.browserId, ipKey, now);
     const seq = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
     const orderNumber = Number((seq as { rows: { n: string | number }[] }).rows[0]!.n);
-    const saved = savedFrom(
-      draft,
-      priced,
-      ctx,
-      { uniqueOrderId, orderNumber, createdAt: now, history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }] },
-      now,
-    );
-    await insertOrder(tx, { order: saved, priced, browserId: ctx.browserId, now });
-    return { kind: 'saved' as const, order: saved };
+    const saved = savedFrom(draft, priced, ctx, {
+      uniqueOrderId,
+      orderNumber,
+      createdAt: now,
+      history: [{ state: draft.onlinePay ? 'Draft' : 'New', at: now }],
+    });
+    await insertOrder(tx, { order: saved, priced, browserId: ctx.browserId, ipKey, now });
+    // Placed at once (paid on site): the confirmation goes into the outbox with the order (ADR 0026).
+    const mailed = saved.state === 'New' ? await enqueueConfirmation(tx, saved, now) : false;
+    return { kind: 'saved' as const, order: saved, mailed };
   });
 
   if (outcome.kind === 'captcha') {
@@ -191,6 +214,7 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     throw new ApiError(409, 'validation', 'Cash captcha missing, wrong or expired', undefined, { captchaError: true });
   }
   if (outcome.kind === 'existing') return resume(outcome.row, draft, ctx);
+  if (outcome.mailed) kickMail(ctx.db);
   await rememberPushToken(ctx, draft.pushToken, now);
   await announce(
     ctx,
@@ -199,10 +223,55 @@ const SaveNewOrder: ActionHandler<'SaveNewOrder'> = async ({ order: input }, ctx
     now,
   );
   return answer(outcome.order, ctx, { duplicate: false });
-};
+}
 
 /**
- * The order's push token is the device's (checkout-spec §3 pushToken): stored for the device like
+ * Open unpaid online orders hold stock and coupons: one browser, and one network (IP address), may
+ * hold only a few at once (CHECKOUT_CONSTANTS.maxOpenDraftsPerBrowser / …PerIp, ADR 0026). Counted
+ * under locks on both keys, so parallel saves cannot slip past the limit. Answers 429 with the time
+ * until the oldest of them expires.
+ */
+async function requireRoomForDraft(tx: Db, browserId: string, ipKey: string, now: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`drafts-browser:${browserId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`drafts-ip:${ipKey}`}))`);
+  const open = and(inArray(orders.state, [...UNPAID_STATES]), gt(orders.expiresAt, now));
+  const [counts] = await tx
+    .select({
+      browser: sql<number>`count(*) filter (where ${orders.browserId} = ${browserId})`.mapWith(Number),
+      ip: sql<number>`count(*) filter (where ${orders.ipKey} = ${ipKey})`.mapWith(Number),
+      firstBrowserExpiry: sql<number | null>`min(${orders.expiresAt}) filter (where ${orders.browserId} = ${browserId})`.mapWith(Number),
+      firstIpExpiry: sql<number | null>`min(${orders.expiresAt}) filter (where ${orders.ipKey} = ${ipKey})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(open, or(eq(orders.browserId, browserId), eq(orders.ipKey, ipKey))));
+  const retryAfter = (expiry: number | null | undefined) => Math.max(1, Math.ceil(((expiry ?? now) - now) / 1000));
+  const max = CHECKOUT_CONSTANTS.maxOpenDraftsPerBrowser;
+  if ((counts?.browser ?? 0) >= max) {
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Browser holds ${counts!.browser} open unpaid orders (at most ${max})`,
+      fill(de.cart.draftLimitBrowser, { max }),
+      {},
+      undefined,
+      retryAfter(counts!.firstBrowserExpiry),
+    );
+  }
+  if ((counts?.ip ?? 0) >= CHECKOUT_CONSTANTS.maxOpenDraftsPerIp) {
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Network holds ${counts!.ip} open unpaid orders (at most ${CHECKOUT_CONSTANTS.maxOpenDraftsPerIp})`,
+      de.cart.draftLimitNetwork,
+      {},
+      undefined,
+      retryAfter(counts!.firstIpExpiry),
+    );
+  }
+}
+
+/**
+ * The order's push token is the device's (requirements#order-entities pushToken): stored for the device like
  * "Store push token", so the ready message finds it. A failure here never fails the order.
  */
 async function rememberPushToken(ctx: ActionContext, token: string | undefined, now: number): Promise<void> {
@@ -240,8 +309,15 @@ async function resume(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Pro
  */
 async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext): Promise<SaveResult> {
   const now = ctx.now();
+  if (isOverdueUnpaid(row.data, now)) {
+    // Past its deadline: it expires now and gives everything back instead of taking the change.
+    const deps = paymentDeps(ctx);
+    const expired = await applyOrderEvent(deps, row.uniqueOrderId, { type: 'expire' }, moneyRunner(deps));
+    throw closedOrderError(expired.order, CLOSED_TEXTS.placed);
+  }
   const priced = await recomputeOrder(draft, {
     db: ctx.db,
+    switches: await hostSwitches(ctx),
     menus: ctx.menus,
     coupons: createCouponRepository(ctx.db),
     fuid: ctx.user?.uid ?? null,
@@ -256,15 +332,14 @@ async function editUnpaid(row: OrderRow, draft: OrderDraft, ctx: ActionContext):
     const locked = await lockOrder(tx, row.uniqueOrderId);
     if (!locked || !UNPAID_STATES.includes(locked.data.state)) return { kind: 'closed' as const, order: locked?.data ?? row.data };
     const edited = transition(locked.data, { type: 'edit' }, now);
-    if (!edited.ok) return { kind: 'closed' as const, order: locked.data };
+    if (!edited.ok || isOverdueUnpaid(locked.data, now)) return { kind: 'closed' as const, order: locked.data };
     const released = await releaseReservations(tx, locked);
-    const saved = savedFrom(
-      draft,
-      priced,
-      ctx,
-      { uniqueOrderId: locked.uniqueOrderId, orderNumber: locked.orderNumber, createdAt: locked.data.createdAt, history: edited.order.history },
-      now,
-    );
+    const saved = savedFrom(draft, priced, ctx, {
+      uniqueOrderId: locked.uniqueOrderId,
+      orderNumber: locked.orderNumber,
+      createdAt: locked.data.createdAt,
+      history: edited.order.history,
+    });
     await replaceOrder(tx, { order: saved, priced, browserId: locked.browserId, now });
     return { kind: 'edited' as const, order: saved, voidAttempt: edited.money === 'release', kinds: [...released, ...priced.stock.map((s) => s.kind)] };
   });

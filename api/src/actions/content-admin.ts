@@ -50,7 +50,7 @@ async function newsRow(ctx: ActionContext, id: string): Promise<News> {
 }
 
 /**
- * The staff edit offers and news (issue 14 "Events complete"); every change is announced on the shop
+ * The staff edit offers and news; every change is announced on the shop
  * channel (offersUpdated with the offers in force, newsUpdated with the published news), so open
  * apps re-price cards and carts and update the news list and badge at once.
  */

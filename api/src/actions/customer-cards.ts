@@ -1,6 +1,7 @@
 import { cards as texts } from '@shop/shared/i18n/cards';
 import { fill } from '@shop/shared/i18n/fill';
 import { requireStaff } from '../auth/staff';
+import { requireAccountHolder } from './account';
 import { ApiError } from '../http/api-error';
 import { CardError, claimCard, findCard, issueCard, recentCards, resetCheckCode, topUpCard } from '../payments/card-issuing';
 import { customerCardsOf } from '../payments/customer-card';
@@ -20,6 +21,8 @@ function asApiError(error: unknown): unknown {
       return new ApiError(403, 'forbidden', 'Too many wrong check codes for this card', texts.locked);
     case 'taken':
       return new ApiError(409, 'conflict', 'The card belongs to another account', texts.taken);
+    case 'too-many-attempts':
+      return new ApiError(429, 'rate_limited', error.message, texts.tooManyAttempts);
     case 'claimed':
       return new ApiError(409, 'conflict', error.message, texts.codeOnlyUnclaimed);
     case 'request-reused':
@@ -69,7 +72,8 @@ export const customerCardHandlers: Pick<HandlerMap, CardActions> = {
   },
   AddCustomerCard: async ({ rfid, checkCode }, ctx) => {
     if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'Customer cards need a signed-in user');
-    const fuid = ctx.user.uid;
+    // A card belongs to an account (an anonymous session cannot hold one, nor multiply the per-account tries).
+    const fuid = requireAccountHolder(ctx).uid;
     const { label } = await mapped(() => claimCard(ctx.db, { rfid, checkCode, fuid, now: ctx.now() }));
     return { ...(await customerCardsOf(ctx.db, fuid)), added: fill(texts.added, { label }) };
   },

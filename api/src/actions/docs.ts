@@ -9,14 +9,14 @@ function moduleFor(name: string): CollectionModule<string> {
   return mod;
 }
 
-/** LoadDocs (shop-spec §7 "Query collection"). */
+/** LoadDocs (requirements#calls "Query collection"). */
 export const LoadDocs: ActionHandler<'LoadDocs'> = async (payload, ctx) => {
   const mod = moduleFor(payload.collectionName);
   if (!mod.load) throw new ApiError(400, 'bad_request', `Collection "${payload.collectionName}" cannot be queried`);
   return { docs: (await mod.load(payload.query, ctx)) as Record<string, unknown>[] };
 };
 
-/** DocUpserter (shop-spec §7 "Update collection"). */
+/** DocUpserter (requirements#calls "Update collection"). */
 export const DocUpserter: ActionHandler<'DocUpserter'> = async (payload, ctx) => {
   const mod = moduleFor(payload.collectionName);
   if (!mod.upsert) throw new ApiError(400, 'bad_request', `Collection "${payload.collectionName}" cannot be updated`);

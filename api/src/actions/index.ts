@@ -13,6 +13,7 @@ import { pushHandlers } from './push';
 import { accountHandlers } from './account';
 import { ordersHandlers } from './orders';
 import { staffHandlers } from './staff';
+import { streamHandlers } from './streams';
 
 /** Every action's handler, one module per area. The type makes a missing handler a compile error. */
 export const handlers: HandlerMap = {
@@ -30,4 +31,5 @@ export const handlers: HandlerMap = {
   ...contentAdminHandlers,
   ...statisticsHandlers,
   ...customerCardHandlers,
+  ...streamHandlers,
 };

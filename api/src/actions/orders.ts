@@ -1,23 +1,24 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
 import { STAFF_CHANNEL } from '@shop/shared/contract';
 import { resolveFeatures } from '@shop/shared/domain/features';
 import { UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import { isCancelledOrFinished } from '@shop/shared/domain/orders';
-import { repeatsLastCall } from '@shop/shared/domain/waiter-call';
+import { isMuted, repeatsLastCall, tablePagedEnough, WAITER_CALL_LIMITS } from '@shop/shared/domain/waiter-call';
 import { orders as orderTexts } from '@shop/shared/i18n/orders';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { orders, signals } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { orderDocument, orderForCaller } from '../orders/access';
 import { publishOrder } from '../orders/lifecycle';
+import { mutedUntil } from '../orders/waiter-mutes';
 import type { ActionHandler } from './context';
 
 /** Orders served at or collected from the restaurant: only these have an all-ready step. */
 const IN_HOUSE_USECASES: readonly SavedOrder['usecase'][] = ['tableordering', 'inhouseMobilePayment', 'selfservice'];
 
 /**
- * GetLastSelfOrders (checkout-spec §7): the caller's last orders, newest first, each with its access
+ * GetLastSelfOrders (requirements#checkout-calls): the caller's last orders, newest first, each with its access
  * token. A signed-in user (verified token) gets the orders of the account from any device; a guest
  * gets the orders this browser saved without an account (the browser id is a secret). Unpaid and
  * expired online orders are not orders yet (or any more): they are not listed.
@@ -58,12 +59,14 @@ const ConfirmAllReady: ActionHandler<'ConfirmAllReady'> = async ({ uniqueOrderId
 };
 
 /**
- * Kellnerruf (shop-spec §7 "Signal"): a guest at a table calls the waiter. The call is stored
+ * Kellnerruf (requirements#calls "Signal"): a guest at a table calls the waiter. The call is stored
  * (idempotent on signalId) and sent to the staff channel. A call from the same table of this
- * branch within a minute of the last one answers with that call and pages nobody again.
+ * branch within a minute of the last one, or from a table that paged WAITER_CALL_LIMITS.pagesPerTable
+ * times in its window, answers with the last call and pages nobody again; a table the staff muted
+ * is refused (409, the guest is asked to speak to the staff). Per browser and IP: rate limit "waiter".
  */
 const Kellnerruf: ActionHandler<'Kellnerruf'> = async ({ usecase, type, table, signalId }, ctx) => {
-  const features = resolveFeatures((await ctx.menus.appConfig()).features);
+  const features = resolveFeatures((await ctx.menus.appConfig()).features, ctx.descriptor.features);
   if (!features.enableKellnerruf) {
     throw new ApiError(409, 'conflict', 'The waiter call is switched off (enableKellnerruf)', orderTexts.waiterCallOff);
   }
@@ -73,13 +76,18 @@ const Kellnerruf: ActionHandler<'Kellnerruf'> = async ({ usecase, type, table, s
 
   const [same] = await ctx.db.select().from(signals).where(eq(signals.signalId, signalId));
   if (same) return { signal: asSignal(same), repeated: true };
-  const [last] = await ctx.db
+  // The staff muted this table on the board: nobody is paged, the guest asks the staff directly.
+  if (isMuted(await mutedUntil(ctx.db, filialnummer, table), now)) {
+    throw new ApiError(409, 'conflict', `Waiter calls of table ${table} are muted by the staff`, orderTexts.waiterCallMuted);
+  }
+  const recent = await ctx.db
     .select()
     .from(signals)
-    .where(and(eq(signals.filialnummer, filialnummer), eq(signals.table, table)))
-    .orderBy(desc(signals.createdAt))
-    .limit(1);
-  if (last && repeatsLastCall(last.createdAt, now)) return { signal: asSignal(last), repeated: true };
+    .where(and(eq(signals.filialnummer, filialnummer), eq(signals.table, table), gte(signals.createdAt, now - WAITER_CALL_LIMITS.tableWindowMs)))
+    .orderBy(desc(signals.createdAt));
+  const last = recent[0];
+  // A repeat within the minute, or a table that paged as often as its window allows: the last call stands.
+  if (last && (repeatsLastCall(last.createdAt, now) || tablePagedEnough(recent.length))) return { signal: asSignal(last), repeated: true };
 
   const [inserted] = await ctx.db
     .insert(signals)

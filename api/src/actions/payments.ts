@@ -6,13 +6,13 @@ import { ApiError } from '../http/api-error';
 import { issueCashCaptcha } from '../payments/cash-captcha';
 import { customerCardsOf, setPrimaryCustomerCard } from '../payments/customer-card';
 import { ProviderError } from '../payments/provider';
-import { paymentsOf } from '../payments/registry';
 import { orderForCaller } from '../orders/access';
+import { requirePayable } from '../orders/host-switches';
 import { paymentDeps as depsOf, refreshPayment, startPayment } from '../payments/service';
 import type { ActionContext, ActionHandler } from './context';
 
 /**
- * Payment actions (checkout-spec §7). Provider failures become clear errors, never a 500. Only the
+ * Payment actions (requirements#checkout-calls). Provider failures become clear errors, never a 500. Only the
  * order's own payer (its browser or account) may pay it, and only with their own payment methods.
  */
 
@@ -32,14 +32,21 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Whose payment customer: an account holder, else this browser (guest token). An anonymous guest
- * session is a guest here (checkout-spec §6): its cards are never kept for it.
+ * session is a guest here (requirements#checkout-roles): its cards are never kept for it.
  */
 function ownerKey(ctx: ActionContext): string {
   return ctx.user && isAccountHolder(ctx.user) ? ctx.user.uid : `guest:${ctx.browserId}`;
 }
 
+/** The card provider (Stripe, or the test provider); absent when this server takes no cards (404). */
+function cardProvider(ctx: ActionContext) {
+  const card = ctx.payments.card;
+  if (!card) throw new ApiError(404, 'not_found', 'Card payments are not configured on this server', de.checkout.paymentMethodUnavailable);
+  return card;
+}
+
 async function customerOf(ctx: ActionContext): Promise<string | null> {
-  const provider = paymentsOf(ctx.db, ctx.now).card.id;
+  const provider = cardProvider(ctx).id;
   const rows = await ctx.db
     .select()
     .from(paymentCustomers)
@@ -54,20 +61,20 @@ async function requireOwnCustomer(ctx: ActionContext, customerId: string): Promi
 }
 
 function requireTestMode(ctx: ActionContext) {
-  const p = paymentsOf(ctx.db, ctx.now);
+  const p = ctx.payments;
   if (!p.testCard && !p.testPaypal) throw new ApiError(404, 'not_found', 'The offline test provider is not active (live payment keys are configured)');
   return p;
 }
 
 /**
- * Saved cards are for customers with an account (checkout-spec §6), not for guests and not for an
+ * Saved cards are for customers with an account (requirements#checkout-roles), not for guests and not for an
  * anonymous guest session. A guest's card is attached for the payment in progress only: the profile
  * never lists a guest's cards, so the next person using the same browser is not offered them.
  */
 const GetStripeBuyersProfile: ActionHandler<'GetStripeBuyersProfile'> = async (_payload, ctx) =>
   guarded(async () => {
-    const p = paymentsOf(ctx.db, ctx.now);
-    if (!isAccountHolder(ctx.user)) return { stripeCustomerId: null, paymentMethods: [], mode: p.mode };
+    const p = ctx.payments;
+    if (!isAccountHolder(ctx.user) || !p.card) return { stripeCustomerId: null, paymentMethods: [], mode: p.mode };
     const customerId = await customerOf(ctx);
     return { stripeCustomerId: customerId, paymentMethods: customerId ? await p.card.listCards(customerId) : [], mode: p.mode };
   });
@@ -77,12 +84,12 @@ const CreateStripeBuyer: ActionHandler<'CreateStripeBuyer'> = async (payload, ct
     if (payload.fuid && payload.fuid !== ctx.user?.uid) throw new ApiError(403, 'forbidden', 'fuid does not match the signed-in user');
     const existing = await customerOf(ctx);
     if (existing) return { stripeCustomerId: existing };
-    const p = paymentsOf(ctx.db, ctx.now);
+    const card = cardProvider(ctx);
     const key = ownerKey(ctx);
-    const { customerId } = await p.card.createCustomer({ email: payload.email, ownerKey: key });
+    const { customerId } = await card.createCustomer({ email: payload.email, ownerKey: key });
     await ctx.db
       .insert(paymentCustomers)
-      .values({ customerId, provider: p.card.id, ownerKey: key, email: payload.email, createdAt: ctx.now() })
+      .values({ customerId, provider: card.id, ownerKey: key, email: payload.email, createdAt: ctx.now() })
       .onConflictDoNothing();
     // A parallel request may have won: everybody uses the stored one.
     return { stripeCustomerId: (await customerOf(ctx)) ?? customerId };
@@ -91,8 +98,7 @@ const CreateStripeBuyer: ActionHandler<'CreateStripeBuyer'> = async (payload, ct
 const AttachPaymentMethodToStripe: ActionHandler<'AttachPaymentMethodToStripe'> = async (payload, ctx) =>
   guarded(async () => {
     await requireOwnCustomer(ctx, payload.stripeCustomerId);
-    const p = paymentsOf(ctx.db, ctx.now);
-    const card = await p.card.attachCard(
+    const card = await cardProvider(ctx).attachCard(
       payload.stripeCustomerId,
       payload.paymentMethodId,
       payload.testCardExpiry ? { testCardExpiry: payload.testCardExpiry } : {},
@@ -104,13 +110,14 @@ const DetachStripeMethod: ActionHandler<'DetachStripeMethod'> = async (payload, 
   guarded(async () => {
     if (payload.fuid && payload.fuid !== ctx.user?.uid) throw new ApiError(403, 'forbidden', 'fuid does not match the signed-in user');
     await requireOwnCustomer(ctx, payload.stripeCustomerId);
-    await paymentsOf(ctx.db, ctx.now).card.detachCard(payload.stripeCustomerId, payload.paymentMethodId);
+    await cardProvider(ctx).detachCard(payload.stripeCustomerId, payload.paymentMethodId);
     return {};
   });
 
 const StripeCreatePaymentIntent: ActionHandler<'StripeCreatePaymentIntent'> = async (payload, ctx) =>
   guarded(async () => {
-    await orderForCaller(ctx, payload.order.uniqueOrderId);
+    const order = await orderForCaller(ctx, payload.order.uniqueOrderId);
+    await requirePayable(ctx, order.data, payload.method);
     if (payload.stripeCustomerId) await requireOwnCustomer(ctx, payload.stripeCustomerId);
     const { result } = await startPayment(depsOf(ctx), {
       uniqueOrderId: payload.order.uniqueOrderId,
@@ -153,7 +160,8 @@ const TestConfirmCardAction: ActionHandler<'TestConfirmCardAction'> = async (pay
 
 const CreatePayPalOrder: ActionHandler<'CreatePayPalOrder'> = async (payload, ctx) =>
   guarded(async () => {
-    await orderForCaller(ctx, payload.order.uniqueOrderId);
+    const order = await orderForCaller(ctx, payload.order.uniqueOrderId);
+    await requirePayable(ctx, order.data, 'paypal');
     const { result, reused } = await startPayment(depsOf(ctx), { uniqueOrderId: payload.order.uniqueOrderId, method: 'paypal' });
     if (result.state === 'declined' || !result.ref) throw new ApiError(402, 'payment_declined', 'PayPal refused the order', de.checkout.paypalAuthFailed);
     return { data: { paypalOrderId: result.ref }, ...(reused ? { noLock: true } : {}) };
@@ -169,7 +177,8 @@ const TestApprovePayPalOrder: ActionHandler<'TestApprovePayPalOrder'> = async (p
 
 const AuthorizePayPalOrder: ActionHandler<'AuthorizePayPalOrder'> = async (payload, ctx) =>
   guarded(async () => {
-    await orderForCaller(ctx, payload.order.uniqueOrderId);
+    const order = await orderForCaller(ctx, payload.order.uniqueOrderId);
+    await requirePayable(ctx, order.data, 'paypal');
     const rows = await ctx.db
       .select()
       .from(paymentsTable)
@@ -214,7 +223,8 @@ const CustomerCardAuthorize: ActionHandler<'CustomerCardAuthorize'> = async (pay
     if (!ctx.user) throw new ApiError(401, 'unauthenticated', 'Customer cards need a signed-in user');
     const card = await ctx.db.select().from(customerCards).where(eq(customerCards.rfid, payload.rfid));
     if (card[0]?.fuid !== ctx.user.uid) throw new ApiError(403, 'forbidden', `Card ${payload.rfid} does not belong to this user`);
-    await orderForCaller(ctx, payload.order.uniqueOrderId);
+    const order = await orderForCaller(ctx, payload.order.uniqueOrderId);
+    await requirePayable(ctx, order.data, 'customerCard');
     const { result } = await startPayment(depsOf(ctx), { uniqueOrderId: payload.order.uniqueOrderId, method: 'customerCard', rfid: payload.rfid });
     if (result.state === 'declined') throw new ApiError(402, 'payment_declined', 'Balance not sufficient', de.checkout.customerCardInsufficient);
     const { cards } = await customerCardsOf(ctx.db, ctx.user.uid);

@@ -2,7 +2,7 @@ import { saveSettings } from '../push/token-store';
 import type { ActionHandler } from './context';
 
 /**
- * SaveAppSettings (shop-spec §7; §3 App settings: pushToken, pushTopics): this device's topic
+ * SaveAppSettings (requirements#calls; requirements#entities App settings: pushToken, pushTopics): this device's topic
  * choice and, when sent, its token (null: none any more). The device is the caller's browser id;
  * the account is taken from the verified ID token, never from the payload, and a signed-in user's
  * topic choice applies to all devices of the account.

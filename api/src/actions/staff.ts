@@ -1,19 +1,19 @@
-import { and, desc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
-import { STAFF_CHANNEL } from '@shop/shared/contract';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { STAFF_CHANNEL, type SavedOrder } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
-import { KITCHEN_OPEN_STATES, UNPAID_STATES, isVisibleToKitchen, type LifecycleEvent } from '@shop/shared/domain/order-lifecycle';
+import { KITCHEN_OPEN_STATES, UNPAID_STATES, type LifecycleEvent } from '@shop/shared/domain/order-lifecycle';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { orders, signals } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { orderDocument } from '../orders/access';
-import { applyOrderEvent } from '../orders/lifecycle';
+import { applyOrderEvent, type OrderRow } from '../orders/lifecycle';
+import { activeMutes, setMute } from '../orders/waiter-mutes';
 import { moneyRunner, paymentDeps } from '../payments/service';
-import { pushOf } from '../push/registry';
 import type { ActionContext, ActionHandler } from './context';
 
-const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
-const BOARD_LIMIT = 200;
+/** Finished orders: the board's history, paged. */
+const FINISHED_STATES = ['Collected', 'PickedUp', 'Rejected', 'Cancelled'] as const;
 
 /** The staff board needs an ID token with the staff claim (docs/adr/0010-staff-board.md). */
 function requireStaff(ctx: ActionContext): void {
@@ -21,31 +21,85 @@ function requireStaff(ctx: ActionContext): void {
   if (!ctx.user.staff) throw new ApiError(403, 'forbidden', `User ${ctx.user.uid} has no staff claim`, texts.boardStaffOnly);
 }
 
+/** A history cursor: the (created_at, id) of the last order of a page. */
+function cursorOf(row: Pick<OrderRow, 'createdAt' | 'uniqueOrderId'>): string {
+  return `${row.createdAt}_${row.uniqueOrderId}`;
+}
+
+function parseCursor(value: string): { createdAt: number; uniqueOrderId: string } {
+  const at = value.indexOf('_');
+  const createdAt = Number(value.slice(0, at));
+  const uniqueOrderId = value.slice(at + 1);
+  if (at <= 0 || !Number.isSafeInteger(createdAt) || !uniqueOrderId) throw new ApiError(400, 'validation', `Not a history cursor: ${value}`);
+  return { createdAt, uniqueOrderId };
+}
+
 /**
- * LoadStaffOrders: this branch's orders of the last 24 h and every still open one, newest first.
- * The kitchen's list holds placed orders only; unpaid online orders come separately (to be rejected
- * if need be, never to be cooked); expired ones not at all.
+ * LoadStaffOrders (ADR 0026): the board of this host's branch at any volume. Every open order
+ * (New, Confirmed, Ready) in one query on the branch-and-state index, with no cap, so no number of
+ * later orders, unpaid drafts or orders of the other branch can push one out; finished orders come
+ * in pages of CHECKOUT_CONSTANTS.boardHistoryPageSize by a (created_at, id) cursor; unpaid online
+ * orders that have not expired come apart (the newest, with their count), never as work.
  */
-const LoadStaffOrders: ActionHandler<'LoadStaffOrders'> = async (_payload, ctx) => {
+const LoadStaffOrders: ActionHandler<'LoadStaffOrders'> = async (payload, ctx) => {
   requireStaff(ctx);
   const now = ctx.now();
   const branch = ctx.descriptor.branch.filialnummer;
-  const rows = await ctx.db
+  const before = payload?.historyBefore ? parseCursor(payload.historyBefore) : null;
+  const pageSize = CHECKOUT_CONSTANTS.boardHistoryPageSize;
+
+  const open = await ctx.db
     .select()
     .from(orders)
-    .where(or(gte(orders.createdAt, now - DAY_MS), inArray(orders.state, [...KITCHEN_OPEN_STATES, ...UNPAID_STATES])))
-    .orderBy(desc(orders.createdAt))
-    .limit(BOARD_LIMIT);
-  const mine = rows.filter((r) => (r.data.filialnummer ?? branch) === branch).map((r) => orderDocument(r, ctx, { withToken: false }));
+    .where(and(eq(orders.filialnummer, branch), inArray(orders.state, [...KITCHEN_OPEN_STATES])))
+    .orderBy(desc(orders.createdAt), desc(orders.uniqueOrderId));
+  const finished = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.filialnummer, branch),
+        inArray(orders.state, [...FINISHED_STATES]),
+        before
+          ? or(lt(orders.createdAt, before.createdAt), and(eq(orders.createdAt, before.createdAt), lt(orders.uniqueOrderId, before.uniqueOrderId)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.uniqueOrderId))
+    .limit(pageSize + 1);
+  const page = finished.slice(0, pageSize);
+  const unpaidWhere = and(eq(orders.filialnummer, branch), inArray(orders.state, [...UNPAID_STATES]), gt(orders.expiresAt, now));
+  const unpaid = await ctx.db
+    .select()
+    .from(orders)
+    .where(unpaidWhere)
+    .orderBy(desc(orders.createdAt), desc(orders.uniqueOrderId))
+    .limit(CHECKOUT_CONSTANTS.boardAwaitingPaymentMax);
+  const unpaidCount =
+    unpaid.length < CHECKOUT_CONSTANTS.boardAwaitingPaymentMax
+      ? unpaid.length
+      : Number(
+          (
+            await ctx.db
+              .select({ n: sql<string>`count(*)` })
+              .from(orders)
+              .where(unpaidWhere)
+          )[0]?.n ?? 0,
+        );
   const calls = await ctx.db
     .select({ signalId: signals.signalId, table: signals.table, createdAt: signals.createdAt })
     .from(signals)
     .where(and(eq(signals.filialnummer, branch), gte(signals.createdAt, now - HOUR_MS), isNull(signals.acknowledgedAt)))
     .orderBy(desc(signals.createdAt));
+  const doc = (row: OrderRow): SavedOrder => orderDocument(row, ctx, { withToken: false });
+  const placed = [...open, ...page].sort((a, b) => b.createdAt - a.createdAt || (a.uniqueOrderId < b.uniqueOrderId ? 1 : -1));
   return {
-    orders: mine.filter(isVisibleToKitchen),
-    awaitingPayment: mine.filter((o) => UNPAID_STATES.includes(o.state)),
+    orders: placed.map(doc),
+    awaitingPayment: unpaid.map(doc),
+    awaitingPaymentCount: unpaidCount,
+    historyCursor: finished.length > pageSize ? cursorOf(page[page.length - 1]!) : null,
     waiterCalls: calls,
+    waiterMutes: await activeMutes(ctx.db, branch, now),
   };
 };
 
@@ -101,8 +155,8 @@ const UpdateOrderStatus: ActionHandler<'UpdateOrderStatus'> = async ({ uniqueOrd
     );
   }
   const [fresh] = await ctx.db.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId));
-  // Ready: the guest's devices hear it by push even with the order page closed (checkout-spec §4).
-  if (applied.changed) pushOf(ctx.db).orderChanged(applied.before, fresh!.data, { deviceId: fresh!.browserId, fuid: fresh!.fuid });
+  // Ready: the guest's devices hear it by push even with the order page closed (requirements#checkout-behaviour).
+  if (applied.changed) ctx.push.orderChanged(applied.before, fresh!.data, { deviceId: fresh!.browserId, fuid: fresh!.fuid });
   return { order: orderDocument(fresh!, ctx, { withToken: false }) };
 };
 
@@ -121,4 +175,18 @@ const AcknowledgeWaiterCall: ActionHandler<'AcknowledgeWaiterCall'> = async ({ s
   return { acknowledged: true };
 };
 
-export const staffHandlers = { LoadStaffOrders, UpdateOrderStatus, AcknowledgeWaiterCall };
+/**
+ * MuteWaiterCalls: a table's calls page nobody for `minutes` (0 unmutes), against a guest who keeps
+ * paging the board. Every board of the branch hears the new list (waiterMutesChanged).
+ */
+const MuteWaiterCalls: ActionHandler<'MuteWaiterCalls'> = async ({ table, minutes }, ctx) => {
+  requireStaff(ctx);
+  const branch = ctx.descriptor.branch.filialnummer;
+  const now = ctx.now();
+  await setMute(ctx.db, branch, table, minutes > 0 ? now + minutes * 60_000 : null);
+  const mutes = await activeMutes(ctx.db, branch, now);
+  await ctx.events.publish(STAFF_CHANNEL, { type: 'waiterMutesChanged', filialnummer: branch, waiterMutes: mutes });
+  return { waiterMutes: mutes };
+};
+
+export const staffHandlers = { LoadStaffOrders, UpdateOrderStatus, AcknowledgeWaiterCall, MuteWaiterCalls };

@@ -16,7 +16,7 @@ export const ordersCollection: CollectionModule<'orders'> = {
     }
   },
   /**
-   * Mark order authorized (checkout-spec §7): only after the payment provider confirms the
+   * Mark order authorized (requirements#checkout-calls): only after the payment provider confirms the
    * authorization for this order and its total; the client's fields are a claim, the server sets
    * authCompleted, authCompletedAt, psp, captured, storno, sentToPos and paymentAuth itself.
    * Not yet confirmed: 409 (the client retries every 0.8 s); declined: 402; order closed: 410.

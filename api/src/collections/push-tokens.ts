@@ -3,7 +3,7 @@ import { storeToken } from '../push/token-store';
 import type { CollectionModule } from './registry';
 
 /**
- * pushTokens (shop-spec §7 "Store push token": DocUpserter update of deviceId and pushToken,
+ * pushTokens (requirements#calls "Store push token": DocUpserter update of deviceId and pushToken,
  * subjectKey deviceId, autoRetry): a device stores its own token only. The device id is the
  * request's browser id; another device's id is refused. Nothing about tokens can be read back.
  */

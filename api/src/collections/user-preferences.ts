@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { userPreferences as preferencesDoc, type UserPreferences } from '@shop/shared/contract';
+import { desc, eq } from 'drizzle-orm';
+import { RECORD_BYTES, userPreferences as preferencesDoc } from '@shop/shared/contract';
 import type { ActionContext } from '../actions/context';
 import { userPreferences } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { assertRecordSize, salvage } from './record-bounds';
 import type { CollectionModule } from './registry';
 
 function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -16,7 +17,7 @@ function assertOwnEmail(email: string, ctx: ActionContext): void {
 }
 
 /**
- * userPreferences (shop-spec §3 Preferences, §7 "Query collection" / "Update collection"):
+ * userPreferences (requirements#entities Preferences, requirements#calls "Query collection" / "Update collection"):
  * favourites and settings kept by device id. The device id is the request's browser id, so a
  * device reads and writes only its own document; by e-mail only the signed-in owner may read.
  */
@@ -25,7 +26,7 @@ export const userPreferencesCollection: CollectionModule<'userPreferences'> = {
     if ('deviceId' in query) {
       if (query.deviceId !== ctx.browserId) throw new ApiError(403, 'forbidden', 'A device may only read its own preferences');
       const rows = await ctx.db.select().from(userPreferences).where(eq(userPreferences.deviceId, query.deviceId));
-      return rows.map((r) => r.data);
+      return rows.map((r) => salvage(preferencesDoc, r.data));
     }
     assertOwnEmail(query.email, ctx);
     const rows = await ctx.db
@@ -33,29 +34,31 @@ export const userPreferencesCollection: CollectionModule<'userPreferences'> = {
       .from(userPreferences)
       .where(eq(userPreferences.email, query.email.trim().toLowerCase()))
       .orderBy(desc(userPreferences.updatedAt));
-    return rows.map((r) => r.data);
+    return rows.map((r) => salvage(preferencesDoc, r.data));
   },
 
   async upsert(payload, ctx) {
     const { email, ...rest } = payload.updates;
     if (email !== undefined) assertOwnEmail(email, ctx);
     const normalisedEmail = email?.trim().toLowerCase();
-    // Fields present in `updates` replace the stored ones; the rest is kept (jsonb || merges top-level keys).
-    const patch: Partial<UserPreferences> = { ...rest, deviceId: ctx.browserId, ...(normalisedEmail ? { email: normalisedEmail } : {}) };
-    const fresh = preferencesDoc.parse(patch);
     const now = ctx.now();
-    const [row] = await ctx.db
-      .insert(userPreferences)
-      .values({ deviceId: ctx.browserId, email: normalisedEmail ?? null, data: fresh, updatedAt: now })
-      .onConflictDoUpdate({
-        target: userPreferences.deviceId,
-        set: {
-          data: sql`${userPreferences.data} || ${JSON.stringify(patch)}::jsonb`,
-          email: normalisedEmail ? sql`${normalisedEmail}` : sql`${userPreferences.email}`,
-          updatedAt: now,
-        },
-      })
-      .returning();
-    return row ? preferencesDoc.parse(row.data) : undefined;
+    return ctx.db.transaction(async (tx) => {
+      const [stored] = await tx.select().from(userPreferences).where(eq(userPreferences.deviceId, ctx.browserId)).for('update');
+      // Fields present in `updates` replace the stored ones; the rest is kept. The merged record is
+      // checked as a whole: closed schema, and at most RECORD_BYTES.preferences.
+      const merged = preferencesDoc.parse({
+        ...(stored ? salvage(preferencesDoc, stored.data) : {}),
+        ...rest,
+        deviceId: ctx.browserId,
+        ...(normalisedEmail ? { email: normalisedEmail } : {}),
+      });
+      assertRecordSize(merged, RECORD_BYTES.preferences, 'The preferences of this device');
+      const [row] = await tx
+        .insert(userPreferences)
+        .values({ deviceId: ctx.browserId, email: merged.email ?? null, data: merged, updatedAt: now })
+        .onConflictDoUpdate({ target: userPreferences.deviceId, set: { data: merged, email: merged.email ?? null, updatedAt: now } })
+        .returning();
+      return row ? preferencesDoc.parse(row.data) : undefined;
+    });
   },
 };

@@ -12,7 +12,7 @@ interface Deps {
   readonly now: () => number;
 }
 
-/** Offers changed: stamp the change and tell every open app the offers now in force (shop-spec §4 offersUpdated). */
+/** Offers changed: stamp the change and tell every open app the offers now in force (requirements#shop-behaviour offersUpdated). */
 export async function announceOffers(deps: Deps): Promise<void> {
   const now = deps.now();
   await bumpContentVersion(deps.db, 'offers', now);
@@ -20,7 +20,7 @@ export async function announceOffers(deps: Deps): Promise<void> {
   await deps.events.publish(SHOP_CHANNEL, { type: 'offersUpdated', offers, offerPromotions: offerPromotions(offers, now) });
 }
 
-/** News changed: stamp the change and tell every open app the published news (shop-spec §4 newsUpdated). */
+/** News changed: stamp the change and tell every open app the published news (requirements#shop-behaviour newsUpdated). */
 export async function announceNews(deps: Deps): Promise<void> {
   const now = deps.now();
   await bumpContentVersion(deps.db, 'news', now);

@@ -11,7 +11,6 @@ import path from 'node:path';
 
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 export const APP_FOLDERS = ['shell', 'mf-menu', 'mf-cart', 'mf-checkout', 'mf-account', 'mf-orders'] as const;
-export type AppFolder = (typeof APP_FOLDERS)[number];
 export const RELEASE_LOG = 'releases.log';
 export interface FolderArtifactStore {
   readonly root: string;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hostDescriptor, type HostDescriptor, type ResolvedDescriptor } from '@shop/shared/contract';
+import { remoteVersionFor } from './canary';
+import { sharedBranchProblems } from './preview-access';
 
 export interface DescriptorFile {
   readonly file: string;
@@ -18,6 +20,8 @@ export const REMOTE_FOLDERS: Record<keyof HostDescriptor['remotes'], string> = {
 
 /** Answers whether an app version can be served (published or built); used to refuse descriptors naming missing versions. */
 export type VersionCheck = (app: string, version: string) => boolean;
+/** Further reasons to refuse a descriptor (production: a real Firebase project, firebase-descriptors.ts); empty: fine. */
+export type DescriptorCheck = (descriptor: HostDescriptor) => string[];
 
 /** The versions a descriptor names that cannot be served ('mf-menu 0.9.0'). */
 export function missingVersions(descriptor: HostDescriptor, exists: VersionCheck): string[] {
@@ -25,6 +29,7 @@ export function missingVersions(descriptor: HostDescriptor, exists: VersionCheck
     REMOTE_FOLDERS[key as keyof HostDescriptor['remotes']],
     version,
   ]);
+  for (const [key, canary] of Object.entries(descriptor.canaries ?? {})) named.push([REMOTE_FOLDERS[key as keyof HostDescriptor['remotes']], canary.version]);
   if (descriptor.shell) named.push(['shell', descriptor.shell]);
   return named.filter(([app, version]) => !exists(app, version)).map(([app, version]) => `${app} ${version}`);
 }
@@ -33,7 +38,7 @@ export function missingVersions(descriptor: HostDescriptor, exists: VersionCheck
  * Reads and validates every deploy/hosts/*.json; a broken descriptor fails loudly with its file name,
  * as does one naming a version that is neither published nor built (when `exists` is given).
  */
-export function readDescriptors(dir: string, exists?: VersionCheck): DescriptorFile[] {
+export function readDescriptors(dir: string, exists?: VersionCheck, check?: DescriptorCheck): DescriptorFile[] {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -50,6 +55,8 @@ export function readDescriptors(dir: string, exists?: VersionCheck): DescriptorF
       if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       const missing = exists ? missingVersions(parsed.data, exists) : [];
       if (missing.length) throw new Error(`${file}: names versions that are neither published nor built: ${missing.join(', ')}`);
+      const problems = check?.(parsed.data) ?? [];
+      if (problems.length) throw new Error(`${file}: ${problems.join('; ')}`);
       return { file, descriptor: parsed.data };
     });
   // A host (or the default '*') in two files would make the choice depend on file order.
@@ -61,6 +68,9 @@ export function readDescriptors(dir: string, exists?: VersionCheck): DescriptorF
       owner.set(host, file);
     }
   }
+  // A preview host on a real branch's number would put QA orders on that kitchen's board.
+  const shared = sharedBranchProblems(files);
+  if (shared.length) throw new Error(shared.join('; '));
   return files;
 }
 
@@ -70,7 +80,7 @@ export function readDescriptors(dir: string, exists?: VersionCheck): DescriptorF
  * API does not start with a broken descriptor. A file broken later (a hand edit) does not take the
  * shop down: the last valid set stays in service and the problem is reported once.
  */
-export function createDescriptorSource(dir: string, options: { onError?: (error: Error) => void; exists?: VersionCheck } = {}) {
+export function createDescriptorSource(dir: string, options: { onError?: (error: Error) => void; exists?: VersionCheck; check?: DescriptorCheck } = {}) {
   const onError = options.onError ?? ((error: Error) => console.error(`[descriptors] ${error.message} (still serving the last valid descriptors)`));
   const stampOf = () =>
     fs
@@ -82,7 +92,7 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
         return `${f}:${stat.size}:${stat.mtimeMs}:${stat.ino}`;
       })
       .join('|');
-  let cache: { stamp: string; files: DescriptorFile[] } = { stamp: stampOf(), files: readDescriptors(dir, options.exists) };
+  let cache: { stamp: string; files: DescriptorFile[] } = { stamp: stampOf(), files: readDescriptors(dir, options.exists, options.check) };
   let failedStamp: string | null = null;
   const all = (): DescriptorFile[] => {
     let stamp: string;
@@ -94,7 +104,7 @@ export function createDescriptorSource(dir: string, options: { onError?: (error:
     }
     if (stamp === cache.stamp || stamp === failedStamp) return cache.files;
     try {
-      cache = { stamp, files: readDescriptors(dir, options.exists) };
+      cache = { stamp, files: readDescriptors(dir, options.exists, options.check) };
       failedStamp = null;
     } catch (error) {
       failedStamp = stamp;
@@ -137,9 +147,12 @@ export function resolveDescriptor(
   descriptor: HostDescriptor,
   payments: ResolvedDescriptor['payments'],
   pushMode: 'fcm' | 'local' = 'local',
+  browserId?: string,
 ): ResolvedDescriptor {
   const remotes: ResolvedDescriptor['remotes'] = {};
-  for (const [name, version] of Object.entries(descriptor.remotes) as [keyof HostDescriptor['remotes'], string][]) {
+  for (const name of Object.keys(descriptor.remotes) as (keyof HostDescriptor['remotes'])[]) {
+    // A running canary decides per browser (canary.ts); without an id the browser gets the host's version.
+    const version = remoteVersionFor(descriptor, name, browserId);
     remotes[name] = { version, entry: `/mf/${REMOTE_FOLDERS[name]}/${version}/mf-manifest.json` };
   }
   return {

@@ -5,10 +5,13 @@
 // (If-None-Match: *), and a version already in the bucket must hold the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { integrityProblems } from '../../../shared/build/integrity.mjs';
 import type { S3ArtifactConfig } from './s3-config';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 
 export class S3PublishConflictError extends Error {}
+/** A version in the bucket whose bytes differ from its build-info.json digests (docs/requirements.md#release-integrity). */
+export class S3IntegrityError extends Error {}
 
 // The pinned SDK supports Node 20 (engines >=20); its notice about SDK releases after January 2027
 // is for whoever upgrades it, not for every deploy command's and server start's output.
@@ -116,6 +119,14 @@ export function s3Artifacts(config: S3ArtifactConfig) {
         fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
         fs.writeFileSync(path.join(staging, file), bytes);
       }
+      // Only intact versions enter the local store: a tampered object is refused, never served.
+      const damaged = integrityProblems(staging);
+      if (damaged.length) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        throw new S3IntegrityError(
+          `${app} ${version} in ${this.describe()} failed its integrity check (tampered or damaged; not pulled): ${damaged.slice(0, 5).join('; ')}`,
+        );
+      }
       fs.mkdirSync(path.dirname(targetDir), { recursive: true });
       if (fs.existsSync(targetDir)) {
         fs.rmSync(staging, { recursive: true, force: true });
@@ -123,16 +134,6 @@ export function s3Artifacts(config: S3ArtifactConfig) {
       }
       fs.renameSync(staging, targetDir);
       return true;
-    },
-
-    /** The release log as stored, or null. */
-    async readLog(): Promise<string | null> {
-      return (await getBytes(keyOf('releases.log')))?.toString('utf8') ?? null;
-    },
-
-    /** Stores the whole release log (the log object is the one file that changes). */
-    async writeLog(text: string): Promise<void> {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keyOf('releases.log'), Body: text, ContentType: 'text/plain; charset=utf-8' }));
     },
 
     close: () => client.destroy(),

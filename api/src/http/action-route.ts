@@ -6,6 +6,9 @@ import type { ActionContext, HandlerMap } from '../actions/context';
 import { ApiError, badRequest } from './api-error';
 import { findInputProblem } from './input-guard';
 import type { RateLimiter } from './rate-limits';
+import { serviceUnavailable } from './service-unavailable';
+import { metrics } from '../ops/metrics';
+import { tagAction } from '../ops/request-metrics';
 
 export type ContextFactory = (request: FastifyRequest, browserId: string) => Promise<{ ctx: ActionContext; flags: ResponseFlags }>;
 
@@ -56,6 +59,7 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
         );
       }
       if (!isActionName(action)) throw new ApiError(400, 'unknown_action', `Unknown action "${action}"`);
+      tagAction(request, action);
       await limit(request, action, envelope.data.browserId, payload);
       const schema = ACTIONS[action].payload as z.ZodType;
       const parsed = schema.safeParse(payload);
@@ -68,8 +72,11 @@ export function registerActionRoute(app: FastifyInstance, handlers: HandlerMap, 
       const ctx = context.ctx;
       const handler = handlers[action] as (p: unknown, c: ActionContext) => Promise<object>;
       const result = await handler(parsed.data, ctx);
+      if (action === 'SaveNewOrder' && (result as { duplicate?: unknown }).duplicate === false) metrics.ordersSaved.inc();
       return await reply.code(200).send({ ok: true, ...flags, ...result });
-    } catch (error) {
+    } catch (thrown) {
+      // The database away for a moment: 503 with retry-after, which the client retries (never a 500).
+      const error = serviceUnavailable(thrown) ?? thrown;
       if (error instanceof ApiError) {
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.status).send({ ...error.toBody(), ...flags });

@@ -32,4 +32,3 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, issues?: ActionError['issues']) => new ApiError(400, 'validation', message, texts.invalidInput, {}, issues);
-export const notFound = (message: string) => new ApiError(404, 'not_found', message);

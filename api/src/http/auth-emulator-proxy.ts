@@ -5,12 +5,57 @@ import type { FastifyInstance } from 'fastify';
 const PREFIXES = ['/identitytoolkit.googleapis.com/', '/securetoken.googleapis.com/', '/emulator/'];
 
 /**
- * What a browser may not reach through the proxy (docs/security.md): the emulator's own
- * administration (/emulator/v1/…: accounts, config, codes) and the admin REST API of the project
- * (…/v1/projects/…, where custom claims such as `staff` are set). Only the federated sign-in
- * helper pages (/emulator/auth/…) of the emulator stay reachable.
+ * What a browser may reach through the proxy (docs/security.md): exactly the endpoints the Firebase
+ * Auth web SDK calls for the shop's sign-in methods, and the emulator's two helper pages of a
+ * federated sign-in. Never the emulator's administration (/emulator/v1/…: accounts, config, e-mail
+ * and SMS codes), never the project's admin API (…/v1/projects/<id>/…, where custom claims such as
+ * `staff` are set), never `accounts:signInWithCustomToken` (the emulator accepts unsigned custom
+ * tokens with any claims; the shop never uses custom tokens).
  */
-const FORBIDDEN = [/^\/emulator\/(?!auth\/)/, /^\/identitytoolkit\.googleapis\.com\/v\d+\/projects\//];
+const ALLOWED = [
+  /^\/identitytoolkit\.googleapis\.com\/v1\/accounts:(signUp|signInWithPassword|signInWithIdp|signInWithEmailLink|signInWithPhoneNumber|sendVerificationCode|sendOobCode|lookup|update|delete|createAuthUri|resetPassword)$/,
+  // getProjectConfig (authorized domains of a popup or redirect sign-in): the bare collection, no project below it.
+  /^\/identitytoolkit\.googleapis\.com\/v1\/projects$/,
+  /^\/identitytoolkit\.googleapis\.com\/v1\/recaptchaParams$/,
+  /^\/identitytoolkit\.googleapis\.com\/v2\/(recaptchaConfig|passwordPolicy|accounts:revokeToken)$/,
+  /^\/securetoken\.googleapis\.com\/v1\/token$/,
+  /^\/emulator\/auth\/(handler|iframe)$/,
+];
+
+/** Characters a canonical path may hold (RFC 3986 pchar and '/'); nothing that could start a query, a fragment or an escape. */
+const PATH_CHARACTERS = /^[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/;
+const MAX_DECODE_ROUNDS = 4;
+
+/**
+ * The path as the emulator will understand it, or null when it cannot be made unambiguous:
+ * percent-decoded until it no longer changes (double encoding, `%2e%2e`, `%2E%2E`, `%2f`), with
+ * backslashes read as slashes; refused with a dot segment ('.', '..'), an empty segment, a
+ * character outside the path alphabet or an escape that is still left after a few rounds.
+ */
+export function canonicalEmulatorPath(rawPath: string): string | null {
+  let path = rawPath;
+  for (let round = 0; ; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (decoded === path) break;
+    if (round === MAX_DECODE_ROUNDS) return null;
+    path = decoded;
+  }
+  path = path.replace(/\\/g, '/');
+  if (!path.startsWith('/') || !PATH_CHARACTERS.test(path)) return null;
+  const segments = path.slice(1).split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
+  return path;
+}
+
+/** Whether a canonical path is one the SDK needs (ALLOWED). */
+export function isAllowedEmulatorPath(path: string): boolean {
+  return ALLOWED.some((pattern) => pattern.test(path));
+}
 
 /** Hashes of the inline scripts of an HTML page, as CSP sources ('sha256-…'). */
 export function inlineScriptHashes(html: string): string[] {
@@ -27,7 +72,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The emulator's two helper pages of a federated sign-in (shop-spec §4 Login, provider redirect or
+ * The emulator's two helper pages of a federated sign-in (requirements#sign-in, provider redirect or
  * popup) get their own Content-Security-Policy instead of the shop's: exactly their inline scripts
  * (by hash) and the scripts they load. The helper frame is framed by the shop itself (the SDK embeds
  * it), the sign-in page by nobody. Development only (the emulator).
@@ -77,11 +122,14 @@ export function registerAuthEmulatorProxy(app: FastifyInstance, emulatorHost: st
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   for (const prefix of PREFIXES) {
     app.all(`${prefix}*`, async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (FORBIDDEN.some((pattern) => pattern.test(path))) {
+      const queryAt = request.url.indexOf('?');
+      const path = canonicalEmulatorPath(queryAt < 0 ? request.url : request.url.slice(0, queryAt));
+      if (path === null) return reply.code(400).send({ error: { code: 400, message: 'Not a plain path (dot segments, escapes or odd characters)' } });
+      if (!isAllowedEmulatorPath(path)) {
         return reply.code(403).send({ error: { code: 403, message: 'Not available through the shop (emulator administration)' } });
       }
-      const target = `http://${emulatorHost}${request.url}`;
+      // What was checked is what is sent: the canonical path, the query as it came.
+      const target = `http://${emulatorHost}${path}${queryAt < 0 ? '' : request.url.slice(queryAt)}`;
       const headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionError } from '@shop/shared/contract';
+import { serviceUnavailable } from './service-unavailable';
 
 /** Clear English messages for the request errors Fastify raises before a handler runs. */
 const MESSAGES: Record<string, string> = {
@@ -26,6 +27,11 @@ export function errorBody(error: FastifyError): { status: number; body: { ok: fa
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const unavailable = serviceUnavailable(error);
+    if (unavailable) {
+      reply.header('retry-after', String(unavailable.retryAfterSeconds));
+      return reply.code(503).send(unavailable.toBody());
+    }
     const { status, body } = errorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActionName } from '@shop/shared/contract';
 import { shell as texts } from '@shop/shared/i18n/shell';
+import type { OpsConfig } from '../config';
+import { metrics } from '../ops/metrics';
+import { commandClientOptions } from '../ops/redis';
 import { ApiError } from './api-error';
 
 /**
@@ -19,6 +22,8 @@ export interface RateRule {
   readonly perIp: number;
   /** Only requests with this payload property count (coupon guessing: LoadCoupons with a code). */
   readonly when?: (payload: unknown) => boolean;
+  /** The window the numbers count in (default a minute). */
+  readonly windowMs?: number;
 }
 
 const WINDOW_MS = 60_000;
@@ -39,7 +44,9 @@ export const RATE_RULES: readonly RateRule[] = [
     perIp: 120,
   },
   { name: 'cards', actions: ['CreateStripeBuyer', 'AttachPaymentMethodToStripe', 'DetachStripeMethod'], perBrowser: 10, perIp: 60 },
-  { name: 'waiter', actions: ['Kellnerruf'], perBrowser: 4, perIp: 30 },
+  // Waiter calls in ten minutes: a guest calls a few times; one address (a restaurant's Wi-Fi) pages
+  // a few tables, never thirty (each table pages at most WAITER_CALL_LIMITS.pagesPerTable times too).
+  { name: 'waiter', actions: ['Kellnerruf'], perBrowser: 3, perIp: 12, windowMs: 10 * 60_000 },
   {
     name: 'codes',
     actions: ['LoadCoupons'],
@@ -54,8 +61,20 @@ export const RATE_RULES: readonly RateRule[] = [
   // Adding a customer card: against guessing check codes (each card also locks after 5 wrong codes).
   { name: 'cardClaim', actions: ['AddCustomerCard'], perBrowser: 5, perIp: 20 },
   // Page views (with consent): a guest tapping quickly through the shop stays far below.
-  { name: 'pageViews', actions: ['LogPageView'], perBrowser: 30, perIp: 600 },
+  // Each device counts once per route and minute; rotating browser ids meet the IP limit.
+  { name: 'pageViews', actions: ['LogPageView'], perBrowser: 30, perIp: 120 },
+  // Real-user vitals (with consent): one report per page load, sent when the page is hidden.
+  { name: 'webVitals', actions: ['LogWebVitals'], perBrowser: 30, perIp: 120 },
   { name: 'settings', actions: ['SaveUserSettings'], perBrowser: 30, perIp: 120 },
+  // A device's stored documents (preferences, its push token): each record has a size bound, and
+  // these writes a minute bound what one client can store (marking an order paid is not counted).
+  {
+    name: 'documents',
+    actions: ['DocUpserter'],
+    perBrowser: 30,
+    perIp: 120,
+    when: (payload) => (payload as { collectionName?: unknown } | null)?.collectionName !== 'orders',
+  },
   // Staff changes (also staff accounts are bounded: a stolen token cannot flood guests with events).
   {
     name: 'staff',
@@ -68,6 +87,7 @@ export const RATE_RULES: readonly RateRule[] = [
       'SetNewsActive',
       'notifyFoodsUpdated',
       'notifyDrinksUpdated',
+      'MuteWaiterCalls',
     ],
     perBrowser: 30,
     perIp: 120,
@@ -87,24 +107,41 @@ interface Keyed {
  * check the action route runs after the envelope is parsed. `enabled: false` (tests of other
  * things) checks nothing.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean; redisUrl?: string | undefined }): Promise<RateLimiter> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { enabled: boolean; redisUrl?: string | undefined; ops?: Pick<OpsConfig, 'redisCommandTimeoutMs' | 'redisPrefix'> },
+): Promise<RateLimiter> {
   if (!options.enabled) return async () => undefined;
-  const redis = options.redisUrl
-    ? new (await import('ioredis')).Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const ops = options.ops ?? { redisCommandTimeoutMs: 500, redisPrefix: 'shop:' };
+  // No offline queue and a short command timeout: with Redis away a request waits at most
+  // REDIS_COMMAND_TIMEOUT_MS for its count, then goes through uncounted (fail open, skipOnError).
+  const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl, commandClientOptions(ops)) : undefined;
+  if (redis) {
+    redis.on('error', () => metrics.redisErrors.inc({ client: 'rateLimit' }));
+    // Counted from the first request when Redis is there; when it is not, the client keeps trying in the background.
+    await redis.connect().catch(() => undefined);
+    app.addHook('onClose', async () => redis.disconnect());
+  }
   await app.register((await import('@fastify/rate-limit')).default, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'shop-rate-' } : {}),
+    ...(redis ? { redis, nameSpace: `${ops.redisPrefix}rate:` } : {}),
     // A store that cannot answer must not take the shop down: count nothing rather than refuse everything.
     skipOnError: true,
   });
   const limiters = RATE_RULES.map((rule) => ({
     rule,
     browser: rule.perBrowser
-      ? app.createRateLimit({ max: rule.perBrowser, timeWindow: WINDOW_MS, keyGenerator: (request) => (request as Keyed).shopRateKey ?? request.ip })
+      ? app.createRateLimit({
+          max: rule.perBrowser,
+          timeWindow: rule.windowMs ?? WINDOW_MS,
+          keyGenerator: (request) => (request as Keyed).shopRateKey ?? request.ip,
+        })
       : null,
-    ip: app.createRateLimit({ max: rule.perIp, timeWindow: WINDOW_MS, keyGenerator: (request) => (request as Keyed).shopRateKey ?? request.ip }),
+    ip: app.createRateLimit({
+      max: rule.perIp,
+      timeWindow: rule.windowMs ?? WINDOW_MS,
+      keyGenerator: (request) => (request as Keyed).shopRateKey ?? request.ip,
+    }),
   }));
 
   return async (request, action, browserId, payload) => {

@@ -5,7 +5,7 @@ import { APPCONFIG_RESOURCE, MENU_RESOURCE } from '@shop/shared/contract/resourc
 import type { MenuRepository } from '../orders/menu-repository';
 
 /**
- * The menus and the app config as GET resources with an ETag (issue 11): the same answers as the
+ * The menus and the app config as GET resources with an ETag (requirements#performance): the same answers as the
  * actions PullFoodMenu / PullDrinkMenu and GetAppconfig. `Cache-Control: no-cache` lets the browser
  * keep a copy and revalidate it; a request whose If-None-Match names the current version gets
  * 304 without a body. A menu's ETag is its version stamp (bumped on every menu or stock change); the

@@ -38,7 +38,7 @@ const RECAPTCHA = {
 const FCM = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
 
 /**
- * What a host's sign-in needs beyond the shop's own origin (shop-spec §4 Login). With the emulator
+ * What a host's sign-in needs beyond the shop's own origin (requirements#sign-in). With the emulator
  * every call goes through the shop's proxy (ADR 0004), so only the gapi loader is added for
  * federated providers; a real project adds Google's identity API, its auth domain's helper frame
  * (federated providers) and reCAPTCHA (phone).

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { APPCONFIG_RESOURCE, MENU_RESOURCE } from '@shop/shared/contract/resources';
-import { matchRoute } from '@shop/shared/routes';
+import { matchRoute } from '@shop/shared/routes/pure';
 
 /**
- * The shell's HTML document for one request (issue 11, lean first loads): the host's descriptor
+ * The shell's HTML document for one request (requirements#performance, lean first loads): the host's descriptor
  * inlined (the shell needs no round trip to learn its remotes) and `<link rel=preload>` for what
  * the page will load from its remotes: the manifest and remote entry of the current route's remote
  * and of the cart widgets in the layout, and the files of the modules they expose. The browser then

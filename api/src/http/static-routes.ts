@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRoute } from '@shop/shared/routes';
+import { matchRoute } from '@shop/shared/routes/pure';
 import type { FastifyRequest } from 'fastify';
 import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';

@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { ApiConfig } from '../config';
-import type { Db } from '../db/client';
 import { paymentEvents, type PaymentStatus } from '../db/schema';
-import type { EventBus } from '../events/event-bus';
-import { createPayments, installPayments } from '../payments/registry';
 import { applyProviderEvent } from '../payments/service';
 import { stateOfIntent } from '../payments/stripe-provider';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 export interface WebhookDeps {
-  readonly config: ApiConfig;
-  readonly db: Db;
-  readonly events: EventBus;
   readonly now: () => number;
 }
 
@@ -26,13 +19,14 @@ const STATUS_OF_EVENT: Record<string, PaymentStatus | undefined> = {
 };
 
 /**
- * Installs the payment providers of this API instance and POST /api/webhooks/stripe: the
+ * POST /api/webhooks/stripe (with the instance's payments, api/src/plugins/payments.ts): the
  * Stripe-Signature header is verified with STRIPE_WEBHOOK_SECRET on the raw body (a wrong or
  * missing signature is refused with 400); each event id is applied once (payment_events).
  */
 export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDeps): void {
-  const payments = createPayments(deps.config, deps.db, deps.now);
-  installPayments(deps.db, payments);
+  // The instance's database, events and payments, from its plugins (api/src/plugins).
+  const { payments, events } = app;
+  const db = app.database.db;
 
   void app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body raw in this route only.
@@ -55,7 +49,7 @@ export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDe
           .code(400)
           .send({ ok: false, error: { code: 'bad_request', message: `Webhook signature verification failed: ${(error as Error).message}` } });
       }
-      const fresh = await deps.db
+      const fresh = await db
         .insert(paymentEvents)
         .values({ provider: 'stripe', eventId: event.id, type: event.type, receivedAt: deps.now(), payload: event })
         .onConflictDoNothing()
@@ -70,13 +64,7 @@ export function registerStripeWebhookRoute(app: FastifyInstance, deps: WebhookDe
         const fromStatus = intent.status ? stateOfIntent(intent.status) : undefined;
         const effective: PaymentStatus =
           fromStatus === 'authorized' ? 'authorized' : fromStatus === 'captured' ? 'captured' : fromStatus === 'voided' ? 'voided' : status;
-        outcome = await applyProviderEvent(
-          { db: deps.db, payments, events: deps.events, now: deps.now },
-          'stripe',
-          intent.id,
-          effective,
-          intent.status ?? event.type,
-        );
+        outcome = await applyProviderEvent({ db, payments, events, now: deps.now }, 'stripe', intent.id, effective, intent.status ?? event.type);
       }
       return reply.code(200).send({ ok: true, received: true, outcome });
     });

@@ -12,6 +12,11 @@ import { settings } from '../db/schema';
 export interface OrderTokens {
   issue(uniqueOrderId: string): string;
   verify(uniqueOrderId: string, token: string | undefined | null): boolean;
+  /**
+   * A keyed hash of a client's IP address (the same on every instance, not reversible without the
+   * secret): what orders store to count the unpaid orders of one network, instead of the address.
+   */
+  ipKey(ip: string): string;
 }
 
 const SECRET_KEY = 'orderTokenSecret';
@@ -32,6 +37,7 @@ export function orderTokensFrom(secret: string): OrderTokens {
   const issue = (uniqueOrderId: string) => crypto.createHmac('sha256', secret).update(`order:${uniqueOrderId}`).digest('base64url');
   return {
     issue,
+    ipKey: (ip: string) => crypto.createHmac('sha256', secret).update(`ip:${ip}`).digest('base64url').slice(0, 32),
     verify(uniqueOrderId, token) {
       if (typeof token !== 'string' || token.length === 0 || token.length > 100) return false;
       const expected = Buffer.from(issue(uniqueOrderId));

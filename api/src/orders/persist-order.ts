@@ -14,6 +14,8 @@ export interface PersistInput {
   readonly order: SavedOrder;
   readonly priced: RecomputedOrder;
   readonly browserId: string;
+  /** The keyed hash of the client's IP address (new orders; counts open drafts per network). */
+  readonly ipKey?: string;
   readonly now: number;
 }
 
@@ -76,17 +78,16 @@ export async function takeReservations(tx: Db, input: PersistInput): Promise<Sto
 export async function insertOrder(tx: Db, input: PersistInput): Promise<void> {
   const { order, browserId, now } = input;
   await tx.insert(orders).values({
+    ...rowColumns(order),
     uniqueOrderId: order.uniqueOrderId,
     clientId: order.clientId,
     orderNumber: order.orderNumber,
     browserId,
+    ipKey: input.ipKey ?? null,
     fuid: order.fuid,
     usecase: order.usecase,
-    state: order.state,
-    total: order.total,
     createdAt: now,
     updatedAt: now,
-    data: order,
   });
   const stockTaken = await takeReservations(tx, input);
   if (stockTaken.length > 0) await tx.update(orders).set({ stockTaken }).where(eq(orders.uniqueOrderId, order.uniqueOrderId));

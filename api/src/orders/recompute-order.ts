@@ -1,21 +1,21 @@
-import type { AppConfig, CartLine, CouponLine, FeeLine, OrderDraft, ProductLine } from '@shop/shared/contract';
-import { isOrderingEnabled, mixesTickets } from '@shop/shared/domain/add-to-cart-rules';
-import { flowIdOf, isFlowEnabled } from '@shop/shared/domain/checkout-flow';
+import type { AppConfig, CartLine, CouponLine, FeatureFlags, FeeLine, OrderDraft, ProductLine } from '@shop/shared/contract';
+import { mixesTickets } from '@shop/shared/domain/add-to-cart-rules';
+import { flowIdOf } from '@shop/shared/domain/checkout-flow';
 import { validatePersonalData, type PersonForm } from '@shop/shared/domain/checkout-validation';
 import { lineDelay } from '@shop/shared/domain/configurator';
 import { couponState, couponToLine, isStampLine, normalizeCouponCode } from '@shop/shared/domain/coupons';
-import { resolveFeatures } from '@shop/shared/domain/features';
 import { feeLine } from '@shop/shared/domain/fees';
 import { priceSelection, validateSelection } from '@shop/shared/domain/line-pricing';
 import { applyGlobalExtras, isCategoryVisible, isItemVisible, shopClock, withinOrderTimes, type VisibilityContext } from '@shop/shared/domain/menu-visibility';
 import { formatEuro, type Cents } from '@shop/shared/domain/money';
 import { linesAsCharged, modeOfUsecase, priceCart, type CouponProblem, type PriceBreakdown } from '@shop/shared/domain/pricing';
 import { isAcceptableTargetTime, preparationDelayMinutes } from '@shop/shared/domain/time-slots';
-import { TIP_OPTIONS, tipAmount, type TipPercent } from '@shop/shared/domain/tip';
+import { TIP_OPTIONS, tipAmount, tipOffered, type TipPercent } from '@shop/shared/domain/tip';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { de, fill } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/api-error';
+import { requireWayToOrder, type HostSwitches } from './host-switches';
 import { mayUse, type CouponRepository } from './coupon-repository';
 import type { ItemLookup, MenuRepository } from './menu-repository';
 import { verifyStampReward } from './stamp-reward';
@@ -52,11 +52,13 @@ export interface RecomputedOrder {
 
 export interface RecomputeDeps {
   readonly db: Db;
+  /** The switches of the host the order arrives on (app config + descriptor features + providers). */
+  readonly switches: HostSwitches;
   readonly menus: MenuRepository;
   readonly coupons: CouponRepository;
   /** The signed-in user (individual coupons, stamp card), or null. */
   readonly fuid: string | null;
-  /** False for an anonymous guest session: it has no stamp card (checkout-spec §6); default true. */
+  /** False for an anonymous guest session: it has no stamp card (requirements#checkout-roles); default true. */
   readonly accountHolder?: boolean;
   /** Branch of the host the order arrives on. */
   readonly filialnummer: number;
@@ -81,13 +83,11 @@ const pricesChanged = (message: string) => conflict('total_mismatch', message, t
  * order below the minimum is refused with a clear error; nothing is saved.
  */
 export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Promise<RecomputedOrder> {
-  const config = await deps.menus.appConfig();
-  const features = resolveFeatures(config.features);
+  const { config, features } = deps.switches;
   const mode = modeOfUsecase(draft.usecase);
   const branch = (await deps.menus.stores()).find((s) => s.filialnummer === deps.filialnummer);
-  if (!isOrderingEnabled(config, features, mode)) {
-    throw conflict('ordering_disabled', 'Ordering is disabled', t.orderingDisabled);
-  }
+  // Ordering, the mode and the flow must be switched on for this host (ADR 0026).
+  requireWayToOrder(draft, deps.switches);
   if (branch && !branch.orderingEnabled) {
     throw conflict('ordering_disabled', `Ordering is disabled in branch ${branch.filialnummer}`, t.branchOrderingDisabled);
   }
@@ -110,7 +110,7 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
   const stockEnabled = features.enableBestand;
   const repriced: ProductLine[] = [];
   const stock = new Map<string, StockNeed>();
-  // What the guest could order now, by the same rules the menu shows (shop-spec §5 Menu visibility).
+  // What the guest could order now, by the same rules the menu shows (requirements#menu-visibility).
   const visibility: VisibilityContext = { clock: shopClock(deps.now), mode, store: deps.filialnummer, globalExtras: config.globalExtras };
   const held = new Map((deps.own?.stock ?? []).map((s) => [s.id, s.count]));
   const itemOf = await deps.menus.itemLookup();
@@ -168,12 +168,15 @@ export async function recomputeOrder(draft: OrderDraft, deps: RecomputeDeps): Pr
 
 /**
  * The way to order and to pay must be one the restaurant offers now (checkout flows and their
- * switches), and the guest's data must pass the same rules the checkout applies (checkout-spec §5):
+ * switches), and the guest's data must pass the same rules the checkout applies (requirements#checkout-validation):
  * a delivery needs an address in the delivery area, a pay-on-site delivery needs that switched on.
  */
-function checkWayToOrder(draft: OrderDraft, config: AppConfig, features: ReturnType<typeof resolveFeatures>): void {
+function checkWayToOrder(draft: OrderDraft, config: AppConfig, features: FeatureFlags): void {
   const flow = flowIdOf({ usecase: draft.usecase, onlinePay: draft.onlinePay, tip: draft.paymentInfo.tip });
-  if (!isFlowEnabled(flow, config, features)) throw conflict('ordering_disabled', `The ${flow} flow is switched off`, t.flowDisabled);
+  // A tip only where the spec has a tip step: the in-house online flow with tip (requirements#checkout-screens).
+  if (draft.paymentInfo.tip !== 0 && !tipOffered(flow, features)) {
+    throw conflict('validation', `A tip of ${draft.paymentInfo.tip} in the ${flow} flow (enableTip ${String(features.enableTip)})`, t.tipNotOffered);
+  }
   const empty = { company: '', street: '', plz: '', city: '' };
   const invoice = draft.invoiceAddress ?? empty;
   const delivery = draft.deliveryAddress ?? empty;
@@ -193,7 +196,7 @@ function checkWayToOrder(draft: OrderDraft, config: AppConfig, features: ReturnT
   if (first) throw new ApiError(400, 'validation', `Invalid ${first[0]} for ${flow}`, first[1]);
 }
 
-/** An article marked unikat is in the order once at most (shop-spec §3). */
+/** An article marked unikat is in the order once at most (requirements#entities). */
 function checkUnikat(lines: readonly ProductLine[]): void {
   const seen = new Set<string>();
   for (const line of lines) {
@@ -241,7 +244,7 @@ function repriceProduct(
   const found = itemOf(line.id);
   if (!found) throw conflict('not_found', `Item ${line.id} is not on the menu`, fill(t.itemUnavailable, { name: line.nameToDisplay }));
   const { category } = found;
-  // Options switched off by a global extra cannot be chosen (shop-spec §5).
+  // Options switched off by a global extra cannot be chosen (requirements#shop-validation).
   const item = applyGlobalExtras(found.item, visibility.globalExtras);
   const mode = visibility.mode;
   const name = item.nameToDisplay ?? item.nameDE;
@@ -351,7 +354,7 @@ async function serverCoupons(clientCoupons: readonly CouponLine[], deps: Recompu
         db: deps.db,
         fuid: deps.accountHolder === false ? null : deps.fuid,
         config,
-        stampsEnabled: resolveFeatures(config.features).enableStempel,
+        stampsEnabled: deps.switches.features.enableStempel,
         now: deps.now,
         ...(deps.own ? { exceptOrder: deps.own.uniqueOrderId } : {}),
       }),

@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error';
 
 const t = de.cart;
 
-/** The stamp line of a user's full card (shop-spec §3), as the server builds it: its amount is the app config's. */
+/** The stamp line of a user's full card (requirements#entities), as the server builds it: its amount is the app config's. */
 export function serverStampLine(fuid: string, config: AppConfig, now: number): CouponLine {
   return stampCouponLine(fuid, fill(t.stampCouponTitle, { amount: formatEuro(config.stamp.discount) }), config.stamp.discount, now);
 }

@@ -1,5 +1,5 @@
 /**
- * Customer cards a guest can get (issue 14 item 7; ADR 0021). The staff issue a card: a random
+ * Customer cards a guest can get (ADR 0021). The staff issue a card: a random
  * 12-digit number with a Luhn check digit and a 6-digit check code, kept only as a salted scrypt
  * hash and shown once. Top-ups are ledger entries booked with the balance change in one
  * transaction; a staff request id books once. The signed-in guest adds the card with number and
@@ -8,14 +8,14 @@
  */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { CustomerCardEntry, StaffCustomerCard } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
-import { cardNumberFrom, claimAttemptsLeft, topUpProblem, type TopUpProblem } from '@shop/shared/domain/customer-cards';
+import { accountMayTryCode, cardNumberFrom, claimAttemptsLeft, topUpProblem, type TopUpProblem } from '@shop/shared/domain/customer-cards';
 import { cards as texts } from '@shop/shared/i18n/cards';
 import { fill } from '@shop/shared/i18n/fill';
 import type { Db } from '../db/client';
-import { customerCardAccounts, customerCardEntries, customerCards } from '../db/schema';
+import { customerCardAccounts, customerCardClaimFailures, customerCardEntries, customerCards } from '../db/schema';
 import { CREDIT_ACCOUNT } from './customer-card';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -27,7 +27,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class CardError extends Error {
   constructor(
-    readonly reason: 'not-found' | 'wrong-code' | 'locked' | 'taken' | 'claimed' | 'request-reused' | TopUpProblem,
+    readonly reason: 'not-found' | 'wrong-code' | 'locked' | 'taken' | 'claimed' | 'request-reused' | 'too-many-attempts' | TopUpProblem,
     message: string,
   ) {
     super(message);
@@ -273,22 +273,47 @@ export async function resetCheckCode(db: Db, rfid: string): Promise<{ card: Staf
   return { card: staffView(updated, await balanceOf(db, rfid)), checkCode };
 }
 
+/** An account's wrong code: counted (and its rows older than the window removed). */
+async function countAccountFailure(tx: Db, fuid: string, now: number): Promise<void> {
+  await tx
+    .delete(customerCardClaimFailures)
+    .where(and(eq(customerCardClaimFailures.fuid, fuid), lt(customerCardClaimFailures.failedAt, now - CHECKOUT_CONSTANTS.customerCardClaimWindowMs)));
+  await tx.insert(customerCardClaimFailures).values({ fuid, failedAt: now });
+}
+
 /**
  * The guest adds a card with number and check code. Unknown numbers and wrong codes are answered
- * alike; a wrong code counts against the card (five lock it). The right code on a card of another
- * account is refused; on the guest's own card it is a no-op. The first card becomes the primary one.
+ * alike and count against the account (five in a day, then it must wait); a wrong code counts
+ * against the card too, which locks only after many (customerCardLockFailures), so a stranger's
+ * guesses never lock the card for its owner. The right code on a card of another account is
+ * refused; on the guest's own card it is a no-op. The first card becomes the primary one.
  */
 export async function claimCard(db: Db, request: { rfid: string; checkCode: string; fuid: string; now: number }): Promise<{ label: string }> {
-  const outcome = await db.transaction(async (tx) => {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(customerCardClaimFailures)
+    .where(
+      and(
+        eq(customerCardClaimFailures.fuid, request.fuid),
+        gte(customerCardClaimFailures.failedAt, request.now - CHECKOUT_CONSTANTS.customerCardClaimWindowMs),
+      ),
+    );
+  if (!accountMayTryCode(recent?.n ?? 0)) throw new CardError('too-many-attempts', `Account ${request.fuid}: too many wrong check codes`);
+  const outcome = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
     const rows = await tx.select().from(customerCards).where(eq(customerCards.rfid, request.rfid)).for('update');
     const card = rows[0];
-    if (!card?.checkCodeHash) return { result: 'wrong-code' as const };
+    if (!card?.checkCodeHash) {
+      await countAccountFailure(tx, request.fuid, request.now);
+      return { result: 'wrong-code' as const };
+    }
     if (!claimAttemptsLeft(card.checkCodeFailures)) return { result: 'locked' as const };
     if (!(await checkCodeMatches(request.checkCode, card.checkCodeHash))) {
       await tx
         .update(customerCards)
         .set({ checkCodeFailures: sql`${customerCards.checkCodeFailures} + 1` })
         .where(eq(customerCards.rfid, card.rfid));
+      await countAccountFailure(tx, request.fuid, request.now);
       return { result: 'wrong-code' as const };
     }
     if (card.fuid === request.fuid) return { result: 'ok' as const, label: card.label };

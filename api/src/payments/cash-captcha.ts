@@ -1,5 +1,5 @@
 /**
- * The human check of orders paid on site (checkout-spec §2: the order button shows only once the
+ * The human check of orders paid on site (requirements#checkout-screens: the order button shows only once the
  * check is passed; §8: a failed check reloads silently and asks again). A proof of work (ALTCHA,
  * `altcha-lib`, ADR 0014): the server hands out a signed challenge, the browser solves it in a web
  * worker (no picture to read, no puzzle to see: usable with a screen reader), the server verifies

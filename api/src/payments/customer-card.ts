@@ -1,5 +1,5 @@
 /**
- * Customer card (checkout-spec §2, §3): an own ledger in the database. A card has accounts; the
+ * Customer card (requirements#checkout-screens, requirements#order-entities): an own ledger in the database. A card has accounts; the
  * CRED account holds the balance in cents, and every change of it is an entry of
  * customer_card_entries written in the same transaction (issue, topup, payment, refund).
  * Authorizing places a hold (the balance minus open holds is what can be spent); capture books the

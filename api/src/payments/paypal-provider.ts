@@ -4,7 +4,7 @@
  * offers its fixed Sandbox/Production environments and brings six more dependencies, so it cannot
  * be pointed at the local server the tests use; the REST API is small and stable (ADR 0009).
  *
- * Flow (checkout-spec §4, §7): create an order with intent AUTHORIZE (purchase unit in EUR with
+ * Flow (requirements#checkout-behaviour, requirements#checkout-calls): create an order with intent AUTHORIZE (purchase unit in EUR with
  * the total, the order id as reference, no shipping) -> the buyer approves in the PayPal button ->
  * authorize -> later capture or void the authorization.
  */

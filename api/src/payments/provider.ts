@@ -67,6 +67,8 @@ export interface CardVault {
   attachCard(customerId: string, paymentMethodId: string, options?: { testCardExpiry?: string }): Promise<SavedCard>;
   detachCard(customerId: string, paymentMethodId: string): Promise<void>;
   listCards(customerId: string): Promise<SavedCard[]>;
+  /** Deletes the customer with its saved cards (account erasure); an unknown customer is no error. */
+  deleteCustomer(customerId: string): Promise<void>;
 }
 
 /** A provider failure that is not a decline (network, configuration, unexpected answer). */
@@ -81,7 +83,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** The card label of checkout-spec §3: 'Visa •••• 4242'. */
+/** The card label of requirements#order-entities: 'Visa •••• 4242'. */
 export function cardLabel(brand: string, last4: string): string {
   const name = brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1);
   return `${name} •••• ${last4}`;

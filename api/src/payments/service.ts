@@ -8,19 +8,20 @@
  * never authorize an order twice.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { SavedOrder } from '@shop/shared/contract';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
-import { UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
+import { isOverdueUnpaid, UNPAID_STATES } from '@shop/shared/domain/order-lifecycle';
 import { de } from '@shop/shared/i18n';
 import type { Db } from '../db/client';
 import { orders, payments, type PaymentHistoryEntry, type PaymentStatus } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
 import { ApiError } from '../http/api-error';
+import { enqueueConfirmation, enqueueTickets, kickMail } from '../mail/outbox';
 import { applyOrderEvent, closedOrderError, hasEnded, publishOrder, type MoneyRunner } from '../orders/lifecycle';
 import type { MenuRepository } from '../orders/menu-repository';
 import { ProviderError, type AuthResult, type PaymentProvider } from './provider';
-import { paymentsOf, type Payments } from './registry';
+import type { Payments } from './registry';
 
 export type PaymentMethod = 'credit' | 'wallet' | 'paypal' | 'customerCard';
 type PaymentRow = typeof payments.$inferSelect;
@@ -38,17 +39,30 @@ export interface PaymentDeps {
 }
 
 /** The payment dependencies of a request. */
-export function paymentDeps(ctx: { db: Db; events: EventBus; now: () => number; menus?: MenuRepository }): PaymentDeps {
-  return { db: ctx.db, payments: paymentsOf(ctx.db, ctx.now), events: ctx.events, now: ctx.now, ...(ctx.menus ? { menus: ctx.menus } : {}) };
+export function paymentDeps(ctx: { db: Db; payments: Payments; events: EventBus; now: () => number; menus?: MenuRepository }): PaymentDeps {
+  return { db: ctx.db, payments: ctx.payments, events: ctx.events, now: ctx.now, ...(ctx.menus ? { menus: ctx.menus } : {}) };
 }
 
 /** The German text for an order that was placed and can no longer change. */
 export const CLOSED_TEXTS = { placed: to.alreadyPlaced };
 
+/** The provider of a method; a method whose provider this server does not have is absent (404). */
 function providerFor(deps: PaymentDeps, method: PaymentMethod): PaymentProvider {
-  if (method === 'paypal') return deps.payments.paypal;
-  if (method === 'customerCard') return deps.payments.customerCard;
-  return deps.payments.card;
+  const provider = method === 'paypal' ? deps.payments.paypal : method === 'customerCard' ? deps.payments.customerCard : deps.payments.card;
+  if (!provider) throw new ApiError(404, 'not_found', `Payment method ${method} is not configured on this server`, de.checkout.paymentMethodUnavailable);
+  return provider;
+}
+
+/**
+ * An unpaid order past its payment deadline takes no payment, whether or not the sweep has come by:
+ * it expires now (its stock, coupons and any payment attempt are given back) and the caller hears
+ * why (410, 'Die Zeit zum Bezahlen ist abgelaufen…'). An order that ended is refused likewise.
+ */
+async function refuseClosed(deps: PaymentDeps, order: OrderRow): Promise<void> {
+  if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
+  if (!isOverdueUnpaid(order.data, deps.now())) return;
+  const expired = await applyOrderEvent(deps, order.uniqueOrderId, { type: 'expire' }, moneyRunner(deps));
+  throw closedOrderError(expired.order, CLOSED_TEXTS.placed);
 }
 
 function statusOf(result: AuthResult): PaymentStatus {
@@ -159,7 +173,7 @@ async function voidAttempt(deps: PaymentDeps, row: PaymentRow, note: string): Pr
 export async function startPayment(deps: PaymentDeps, request: StartRequest): Promise<StartResult> {
   const order = await loadOrder(deps.db, request.uniqueOrderId);
   if (!order.data.onlinePay) throw new ApiError(400, 'bad_request', `Order ${order.uniqueOrderId} is not paid online`);
-  if (hasEnded(order.data)) throw closedOrderError(order.data, CLOSED_TEXTS.placed);
+  await refuseClosed(deps, order);
   if (request.amount !== undefined && request.amount !== order.total) {
     throw new ApiError(409, 'total_mismatch', `Amount ${request.amount} differs from the order total ${order.total}`, de.cart.pricesChanged);
   }
@@ -177,11 +191,8 @@ export async function startPayment(deps: PaymentDeps, request: StartRequest): Pr
       // requires_action
       const same = existing.method === request.method && (existing.paymentMethodId ?? null) === (request.paymentMethodId ?? null);
       if (same && existing.providerRef && existing.amount === order.total) {
-        const current = await providerFor(deps, existing.method as PaymentMethod).confirm(existing.providerRef);
-        const status = statusOf(current);
-        const row =
-          status === existing.status ? existing : await updatePayment(deps.db, existing, { status, providerStatus: current.providerStatus }, deps.now());
-        if (LIVE.includes(row.status)) return { payment: row, result: current, reused: true };
+        const confirmed = await confirmOnce(deps, existing);
+        if (LIVE.includes(confirmed.row.status)) return { payment: confirmed.row, result: confirmed.result ?? resultOfRow(confirmed.row), reused: true };
         continue;
       }
       // A different attempt waits for the customer: release it, then start anew.
@@ -263,7 +274,7 @@ function paymentAuthOf(row: PaymentRow): Record<string, string | null> {
 }
 
 /**
- * The provider confirmed the authorization of this payment: the order is placed (checkout-spec §3
+ * The provider confirmed the authorization of this payment: the order is placed (requirements#order-entities
  * "Order fields set after payment authorization"). An order that was rejected, cancelled or expired
  * meanwhile gets no payment: the authorization is voided at once and the caller hears why (410).
  */
@@ -288,10 +299,19 @@ async function setOrderAuthorized(deps: PaymentDeps, uniqueOrderId: string, row:
       sentPaymentToPos: false,
       paymentAuth: paymentAuthOf(row),
     }),
+    // Placed: the guest's confirmation goes into the outbox with the change (ADR 0026).
+    afterWrite: async (tx, order, before) => {
+      if (UNPAID_STATES.includes(before.state)) await enqueueConfirmation(tx, order, at);
+    },
   });
   if (!applied.ok) {
     if (hasEnded(applied.order)) throw closedOrderError(await freshOrder(deps.db, uniqueOrderId), CLOSED_TEXTS.placed);
     throw new ApiError(409, 'conflict', `Order ${uniqueOrderId} is ${applied.order.state}`, de.checkout.paymentProcessingError);
+  }
+  if (applied.changed) kickMail(deps.db);
+  // Tickets need no kitchen: a ticket order is handed over (its money captured, its tickets mailed) at once.
+  if (applied.order.usecase === 'digital' && applied.order.state === 'New') {
+    await applyOrderEvent(deps, uniqueOrderId, { type: 'handOver' }, moneyRunner(deps));
   }
   return freshOrder(deps.db, uniqueOrderId);
 }
@@ -313,29 +333,67 @@ export async function refreshPayment(deps: PaymentDeps, row: PaymentRow): Promis
   if (row.status === 'pending' || !row.providerRef)
     throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is still pending`, de.checkout.processing);
   const order = await loadOrder(deps.db, row.uniqueOrderId);
-  const result = await providerFor(deps, row.method as PaymentMethod).confirm(row.providerRef, { idempotencyKey: `confirm-${row.id}` });
-  const status = statusOf(result);
-  const updated =
-    status === row.status && result.providerStatus === row.providerStatus
-      ? row
-      : await updatePayment(
-          deps.db,
-          row,
-          { status, providerStatus: result.providerStatus, ...(result.authRef ? { authRef: result.authRef } : {}) },
-          deps.now(),
-          result.declineMessage,
-        );
-  if (status === 'declined' || status === 'voided' || status === 'failed') {
+  await refuseClosed(deps, order);
+  const { row: updated, result } = await confirmOnce(deps, row);
+  const status = updated.status;
+  if (status === 'declined' || status === 'voided' || status === 'failed' || status === 'refunded') {
     await applyOrderEvent(deps, row.uniqueOrderId, { type: 'paymentFailed' }, moneyRunner(deps));
     throw new ApiError(402, 'payment_declined', `The payment of ${row.uniqueOrderId} was ${status}`, de.checkout.paymentDeclined);
   }
-  if (status !== 'authorized') throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is ${result.providerStatus}`, de.checkout.processing);
-  verifyResult(result, order);
+  if (status !== 'authorized' && status !== 'captured')
+    throw new ApiError(409, 'conflict', `Payment of ${row.uniqueOrderId} is ${updated.providerStatus ?? status}`, de.checkout.processing);
+  // The request that asked the provider checked its answer; a request that waited for it reads the row.
+  if (result) verifyResult(result, order);
   return updated;
 }
 
+/** How long one request may hold a payment's confirmation (a few provider call timeouts). */
+const CONFIRM_CLAIM_MS = 3 * CHECKOUT_CONSTANTS.providerCallTimeoutMs;
+
 /**
- * Marks an order authorized, verified against the payment provider (checkout-spec §7 "Mark order
+ * Asks the provider to complete a payment that waits for the customer (3-D Secure done, PayPal
+ * approved; for PayPal this call creates the authorization) — once: the request that claims the
+ * payment row asks, concurrent requests wait for its answer in the row (ADR 0026). Five parallel
+ * AuthorizePayPalOrder calls thus make one authorization.
+ */
+async function confirmOnce(deps: PaymentDeps, row: PaymentRow): Promise<{ row: PaymentRow; result?: AuthResult }> {
+  const now = deps.now();
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ confirmingUntil: now + CONFIRM_CLAIM_MS })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'requires_action'), or(isNull(payments.confirmingUntil), lt(payments.confirmingUntil, now))))
+    .returning();
+  if (!claimed) {
+    // Another request talks to the provider about this payment (or it is no longer waiting): take its answer.
+    for (let waited = 0; waited < CONFIRM_CLAIM_MS; waited += 100) {
+      const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+      if (!current) break;
+      if (current.status !== 'requires_action' || current.confirmingUntil === null || current.confirmingUntil < deps.now()) return { row: current };
+      await sleep(100);
+    }
+    throw new ApiError(409, 'conflict', `Payment ${row.id} is being confirmed`, de.checkout.processing);
+  }
+  try {
+    const result = await providerFor(deps, claimed.method as PaymentMethod).confirm(claimed.providerRef!, { idempotencyKey: `confirm-${claimed.id}` });
+    const status = statusOf(result);
+    const updated =
+      status === claimed.status && result.providerStatus === claimed.providerStatus
+        ? claimed
+        : await updatePayment(
+            deps.db,
+            claimed,
+            { status, providerStatus: result.providerStatus, ...(result.authRef ? { authRef: result.authRef } : {}) },
+            deps.now(),
+            result.declineMessage,
+          );
+    return { row: updated, result };
+  } finally {
+    await deps.db.update(payments).set({ confirmingUntil: null }).where(eq(payments.id, row.id));
+  }
+}
+
+/**
+ * Marks an order authorized, verified against the payment provider (requirements#checkout-calls "Mark order
  * authorized"): the provider must report the authorization for this order and its total.
  * Not yet confirmed -> 409 (the client retries every 0.8 s); declined -> 402; order closed -> 410.
  */
@@ -386,16 +444,25 @@ function windowOf(row: PaymentRow): number | null {
   return row.method === 'paypal' ? CHECKOUT_CONSTANTS.paypalAuthorizationWindowMs : CHECKOUT_CONSTANTS.cardAuthorizationWindowMs;
 }
 
-/** Writes fields of the order document (and publishes the change), keeping everything else as it is now. */
-async function patchOrder(deps: PaymentDeps, uniqueOrderId: string, patch: (order: SavedOrder) => SavedOrder): Promise<SavedOrder> {
-  const data = await deps.db.transaction(async (txDb) => {
+/**
+ * Writes fields of the order document (and publishes the change), keeping everything else as it is
+ * now; `afterWrite` runs in the same transaction (a mail into the outbox: true when it enqueued one).
+ */
+async function patchOrder(
+  deps: PaymentDeps,
+  uniqueOrderId: string,
+  patch: (order: SavedOrder) => SavedOrder,
+  afterWrite?: (tx: Db, order: SavedOrder) => Promise<boolean>,
+): Promise<SavedOrder> {
+  const { data, mailed } = await deps.db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const [row] = await tx.select().from(orders).where(eq(orders.uniqueOrderId, uniqueOrderId)).for('update');
     if (!row) throw new ApiError(404, 'not_found', `Order ${uniqueOrderId} not found`);
     const next = patch(row.data);
     await tx.update(orders).set({ data: next, updatedAt: deps.now() }).where(eq(orders.uniqueOrderId, uniqueOrderId));
-    return next;
+    return { data: next, mailed: afterWrite ? await afterWrite(tx, next) : false };
   });
+  if (mailed) kickMail(deps.db);
   await publishOrder(deps.events, data);
   return data;
 }
@@ -434,10 +501,20 @@ export async function captureOrderPayment(deps: PaymentDeps, uniqueOrderId: stri
     if (!order.data.captureFailed) await patchOrder(deps, uniqueOrderId, (o) => ({ ...o, captureFailed: true }));
     throw error;
   }
-  return patchOrder(deps, uniqueOrderId, (o) => {
-    const { captureFailed: _failed, ...rest } = o;
-    return { ...rest, captured: true, capturedAt: at, paid: true };
-  });
+  return patchOrder(
+    deps,
+    uniqueOrderId,
+    (o) => {
+      const { captureFailed: _failed, ...rest } = o;
+      return { ...rest, captured: true, capturedAt: at, paid: true };
+    },
+    mailTicketsOnce(at),
+  );
+}
+
+/** Once a ticket order's money is captured, its tickets go into the outbox (once: one mail of a kind per order). */
+function mailTicketsOnce(at: number): (tx: Db, order: SavedOrder) => Promise<boolean> {
+  return async (tx, order) => (order.usecase === 'digital' ? enqueueTickets(tx, order, at) : false);
 }
 
 /**
@@ -519,7 +596,7 @@ export async function applyProviderEvent(
     const order = await loadOrder(deps.db, row.uniqueOrderId);
     if (!order.data.captured) {
       const at = deps.now();
-      await patchOrder(deps, row.uniqueOrderId, (o) => ({ ...o, captured: true, capturedAt: at, paid: true }));
+      await patchOrder(deps, row.uniqueOrderId, (o) => ({ ...o, captured: true, capturedAt: at, paid: true }), mailTicketsOnce(at));
     }
   }
   return 'applied';

@@ -29,7 +29,7 @@ export function createStripeClient(options: StripeOptions): Stripe {
   return new Stripe(options.secretKey, config);
 }
 
-/** PaymentIntent status -> the unified state (checkout-spec §4: requires_action, requires_capture, anything else). */
+/** PaymentIntent status -> the unified state (requirements#checkout-behaviour: requires_action, requires_capture, anything else). */
 export function stateOfIntent(status: string): AuthState {
   switch (status) {
     case 'requires_capture':
@@ -115,6 +115,16 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider & CardVaul
         await stripe.paymentMethods.detach(paymentMethodId);
       } catch (error) {
         if (error instanceof ProviderError) throw error;
+        wrap(error);
+      }
+    },
+
+    async deleteCustomer(customerId) {
+      try {
+        // Stripe removes the customer's payment methods with it.
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'resource_missing') return;
         wrap(error);
       }
     },

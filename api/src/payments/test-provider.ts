@@ -172,6 +172,13 @@ export function createTestCardProvider(db: Db, now: () => number = Date.now): Te
       await db.delete(paymentTestObjects).where(eq(paymentTestObjects.id, paymentMethodId));
     },
 
+    async deleteCustomer(customerId) {
+      for (const card of await objects.list<CardObject & { id: string }>('card')) {
+        if (card.customerId === customerId) await db.delete(paymentTestObjects).where(eq(paymentTestObjects.id, card.id));
+      }
+      await db.delete(paymentTestObjects).where(and(eq(paymentTestObjects.id, customerId), eq(paymentTestObjects.kind, 'customer')));
+    },
+
     async listCards(customerId) {
       const cards = await objects.list<CardObject & { id: string }>('card');
       return cards.filter((c) => c.customerId === customerId).map((c) => ({ paymentMethodId: c.id, label: cardLabel(c.brand, c.last4), exp: c.exp }));

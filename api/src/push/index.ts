@@ -1,7 +1,7 @@
 /**
  * The push messages of the shop for other server modules (docs/adr/0024-push-messages.md).
  *
- * `sendTopicMessage(ctx, topic, message)` sends a news, coupons or loyalty message to every device
+ * `sendTopicMessage(ctx, topic, message)` (ctx: anything holding the instance's push service) sends a news, coupons or loyalty message to every device
  * that wants the topic (Einstellungen; all on by default), through FCM or the offline default:
  *
  *   await sendTopicMessage(ctx, 'news', { kind: 'news', title: 'Neu: Tacos al Pastor', body: '…',
@@ -12,13 +12,10 @@
  * forgotten on the way.
  */
 import type { PushMessageInput, PushTopic } from '@shop/shared/contract';
-import type { Db } from '../db/client';
-import { pushOf } from './registry';
-import type { DeliveryReport } from './service';
+import type { DeliveryReport, PushService } from './service';
 
 export type { DeliveryReport, PushService } from './service';
-export { pushOf } from './registry';
 
-export function sendTopicMessage(ctx: { readonly db: Db }, topic: PushTopic, message: PushMessageInput): Promise<DeliveryReport> {
-  return pushOf(ctx.db).sendTopicMessage(topic, message);
+export function sendTopicMessage(ctx: { readonly push: PushService }, topic: PushTopic, message: PushMessageInput): Promise<DeliveryReport> {
+  return ctx.push.sendTopicMessage(topic, message);
 }

@@ -15,17 +15,3 @@ export function createPush(config: ApiConfig, db: Db, events: EventBus, now: () 
     : undefined;
   return createPushService({ db, local: createLocalPushProvider(events), fcm, now });
 }
-
-const installed = new WeakMap<object, PushService>();
-
-/** Makes the push service of one API instance known to its handlers (keyed by the instance's database). */
-export function installPush(db: Db, push: PushService): void {
-  installed.set(db, push);
-}
-
-/** The push service of the API instance that owns this database. */
-export function pushOf(db: Db): PushService {
-  const push = installed.get(db);
-  if (!push) throw new Error('No push service is installed for this database (createApi installs one)');
-  return push;
-}

@@ -21,7 +21,7 @@ export interface PushService {
   sendTopicMessage(topic: PushTopic, message: PushMessageInput): Promise<DeliveryReport>;
   /**
    * After an order changed: the ready message(s) to the device that placed it and the account's
-   * devices (checkout-spec §4). Runs in the background (the kitchen's click never waits for FCM);
+   * devices (requirements#checkout-behaviour). Runs in the background (the kitchen's click never waits for FCM);
    * `idle()` waits for it.
    */
   orderChanged(before: SavedOrder, after: SavedOrder, owner: { deviceId: string; fuid: string | null }): void;

@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { PushTopic, PushTopics } from '@shop/shared/contract';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { LIMITS, type PushTopic, type PushTopics } from '@shop/shared/contract';
 import { defaultPushTopics, pushTokenKind } from '@shop/shared/domain/push';
 import type { Db } from '../db/client';
 import { pushTokens } from '../db/schema';
 
 /**
- * The push token records (shop-spec §3; docs/adr/0024-push-messages.md): one row per device, its token (a token
+ * The push token records (requirements#entities; docs/adr/0024-push-messages.md): one row per device, its token (a token
  * belongs to one device at a time), its topics and the account signed in on it.
  */
 
@@ -29,7 +29,31 @@ async function releaseElsewhere(tx: Db, token: string, deviceId: string, now: nu
 }
 
 /**
- * Stores a device's token ("Store push token", shop-spec §7): inserted with all topics on, or the
+ * An account's devices are bounded (LIMITS.pushDevicesPerAccount): the least recently updated ones
+ * beyond it lose the link to the account (their token and topics stay the device's).
+ */
+async function capAccountDevices(tx: Db, fuid: string, current: string, now: number): Promise<void> {
+  // The device asking keeps its link; of the others, the most recently updated.
+  const beyond = await tx
+    .select({ deviceId: pushTokens.deviceId })
+    .from(pushTokens)
+    .where(and(eq(pushTokens.fuid, fuid), ne(pushTokens.deviceId, current)))
+    .orderBy(desc(pushTokens.updatedAt), desc(pushTokens.deviceId))
+    .offset(LIMITS.pushDevicesPerAccount - 1);
+  if (beyond.length === 0) return;
+  await tx
+    .update(pushTokens)
+    .set({ fuid: null, updatedAt: now })
+    .where(
+      inArray(
+        pushTokens.deviceId,
+        beyond.map((r) => r.deviceId),
+      ),
+    );
+}
+
+/**
+ * Stores a device's token ("Store push token", requirements#calls): inserted with all topics on, or the
  * device's token replaced (topics kept). `fuid` links the signed-in account (never unlinks).
  */
 export async function storeToken(db: Db, input: { deviceId: string; token: string; fuid: string | null; now: number }): Promise<DeviceSettings> {
@@ -51,6 +75,7 @@ export async function storeToken(db: Db, input: { deviceId: string; token: strin
         },
       })
       .returning();
+    if (input.fuid !== null) await capAccountDevices(tx, input.fuid, input.deviceId, input.now);
     return settingsOf(row);
   });
 }
@@ -87,6 +112,7 @@ export async function saveSettings(
       .returning();
     if (input.fuid !== null) {
       await tx.update(pushTokens).set({ topics: input.topics, updatedAt: input.now }).where(eq(pushTokens.fuid, input.fuid));
+      await capAccountDevices(tx, input.fuid, input.deviceId, input.now);
     }
     return settingsOf(row);
   });
@@ -122,10 +148,4 @@ export async function* tokensOfTopic(db: Db, topic: PushTopic, pageSize = 500): 
     after = rows[rows.length - 1]!.deviceId;
     if (rows.length < pageSize) return;
   }
-}
-
-/** A device's settings as stored (defaults when it has none). */
-export async function deviceSettings(db: Db, deviceId: string): Promise<DeviceSettings> {
-  const [row] = await db.select().from(pushTokens).where(eq(pushTokens.deviceId, deviceId));
-  return settingsOf(row);
 }

@@ -1,7 +1,7 @@
 import { appConfig, type AppConfig } from '@shop/shared/contract';
 import { orderingHours } from './opening-hours';
 
-/** The restaurant's app config (shop-spec §3 App config). Money in cents. */
+/** The restaurant's app config (requirements#entities App config). Money in cents. */
 export const seedAppConfig: AppConfig = appConfig.parse({
   orderingEnabled: true,
   inhouseOrderingEnabled: true,

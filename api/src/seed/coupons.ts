@@ -15,7 +15,7 @@ export interface SeedCoupon {
 }
 
 /**
- * Coupons of the demo restaurant (shop-spec §3): one of each type and rule, German titles.
+ * Coupons of the demo restaurant (requirements#entities): one of each type and rule, German titles.
  * Money in cents; validity relative to the seeding time.
  */
 export function seedCouponList(now: number): SeedCoupon[] {
@@ -115,7 +115,7 @@ export function seedCouponList(now: number): SeedCoupon[] {
   }));
 }
 
-/** Offers of the demo restaurant (shop-spec §3 Offer). */
+/** Offers of the demo restaurant (requirements#entities Offer). */
 export function seedOfferList(): Offer[] {
   const list: OfferInput[] = [
     {

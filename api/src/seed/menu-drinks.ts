@@ -50,8 +50,8 @@ export const drinkMenu: MenuCategoryInput[] = [
         image: img('cola'),
         substances: ['lVplus', 'z1', 'z8', 'z11'],
         sizes: [
-          { vol: '0,33 l', price: 350 },
-          { vol: '0,5 l', price: 420 },
+          { vol: '0,33 l', price: 350, pfand: 15 },
+          { vol: '0,5 l', price: 420, pfand: 15 },
         ],
       },
       {
@@ -61,7 +61,7 @@ export const drinkMenu: MenuCategoryInput[] = [
         descriptionDE: 'Ohne Zucker.',
         image: img('cola'),
         substances: ['lVplus', 'z1', 'z8', 'z9', 'z10', 'z11'],
-        sizes: [{ vol: '0,33 l', price: 350 }],
+        sizes: [{ vol: '0,33 l', price: 350, pfand: 15 }],
       },
     ],
   },
@@ -81,8 +81,8 @@ export const drinkMenu: MenuCategoryInput[] = [
         image: img('water'),
         substances: ['lVplus'],
         sizes: [
-          { vol: '0,25 l', price: 250 },
-          { vol: '0,75 l', price: 590 },
+          { vol: '0,25 l', price: 250, pfand: 15 },
+          { vol: '0,75 l', price: 590, pfand: 15 },
         ],
       },
       {
@@ -93,8 +93,8 @@ export const drinkMenu: MenuCategoryInput[] = [
         image: img('water'),
         substances: ['lVplus'],
         sizes: [
-          { vol: '0,25 l', price: 250 },
-          { vol: '0,75 l', price: 590 },
+          { vol: '0,25 l', price: 250, pfand: 15 },
+          { vol: '0,75 l', price: 590, pfand: 15 },
         ],
       },
       {
@@ -176,7 +176,7 @@ export const drinkMenu: MenuCategoryInput[] = [
         image: img('beer'),
         substances: ['lAlk', 'A'],
         sizes: [
-          { vol: '0,33 l', price: 420 },
+          { vol: '0,33 l', price: 420, pfand: 8 },
           { vol: '0,5 l (Fass)', price: 550 },
         ],
       },
@@ -187,7 +187,7 @@ export const drinkMenu: MenuCategoryInput[] = [
         descriptionDE: 'Hamburger Pils ohne Alkohol.',
         image: img('beer'),
         substances: ['A'],
-        sizes: [{ vol: '0,33 l', price: 390 }],
+        sizes: [{ vol: '0,33 l', price: 390, pfand: 8 }],
       },
     ],
   },

@@ -6,7 +6,7 @@ import type { SeedExtra } from './registry';
 const DAY = 86_400_000;
 
 /**
- * News of the demo restaurant (shop-spec §3 News), dated relative to the seeding time so a fresh
+ * News of the demo restaurant (requirements#entities News), dated relative to the seeding time so a fresh
  * database always has current news: four published items, one switched off (inactive) and one
  * scheduled for next week (publishDate in the future). Images live in api/media (served at /media/).
  */

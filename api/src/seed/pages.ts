@@ -256,7 +256,7 @@ const cookies: Page = {
     {
       heading: 'Kurz gesagt',
       text:
-        'Wir selbst setzen keine Cookies und nutzen keine Werbe- oder Trackingdienste Dritter. In deinem Browser speichern wir, was der Shop zum Funktionieren braucht. ' +
+        'Wir selbst setzen höchstens ein technisch nötiges Cookie (siehe unten) und nutzen keine Werbe- oder Trackingdienste Dritter. In deinem Browser speichern wir, was der Shop zum Funktionieren braucht. ' +
         'Nur für eine einzige Sache fragen wir nach deiner Einwilligung: ob wir auf unserem eigenen Server anonym zählen dürfen, welche Seiten aufgerufen werden (Statistik, siehe unten). ' +
         'Wenn du online bezahlst, setzt der Zahlungsdienst eigene Cookies (siehe unten).',
     },
@@ -275,7 +275,9 @@ const cookies: Page = {
         '• wann du zuletzt „Aktuelles“ geöffnet hast, damit wir neue Nachrichten markieren können\n' +
         '• wenn du Push-Benachrichtigungen erlaubt hast: das Geräte-Token dafür (bis du die Erlaubnis entziehst)\n' +
         'Bist du angemeldet, speichert Firebase Authentication deinen Anmeldestatus im Browser (IndexedDB). ' +
-        'Für die Offline-Fähigkeit legt der Service Worker die Dateien des Shops im Browser-Cache ab.',
+        'Für die Offline-Fähigkeit legt der Service Worker die Dateien des Shops im Browser-Cache ab.\n' +
+        'Nur während wir eine neue Version eines Shop-Teils schrittweise einführen, setzen wir das Cookie „shop_canary“: eine zufällige Kennung (bis zu 180 Tage), ' +
+        'damit du bei jedem Neuladen dieselbe Version bekommst. Es enthält nichts über dich und wird nur von unserem Server gelesen.',
     },
     {
       heading: 'Statistik (nur mit Einwilligung, § 25 Abs. 1 TDDDG)',

@@ -1,7 +1,7 @@
 import { store, type Store } from '@shop/shared/contract';
 import { cityHours, eimsbuettelHours } from './opening-hours';
 
-/** Two branches in Hamburg (shop-spec §1: 20099 Hamburg and 20146 Eimsbüttel). */
+/** Two branches in Hamburg (requirements#product: 20099 Hamburg and 20146 Eimsbüttel). */
 export const seedStores: Store[] = [
   store.parse({
     filialnummer: 1,

@@ -8,8 +8,8 @@ export interface TestDatabase {
 }
 
 /**
- * The databases every API test runs against: embedded PGlite always, and a real PostgreSQL when
- * TEST_DATABASE_URL is set (CI sets it). Each open() gives a fresh, migrated, empty database;
+ * Both databases, for the tests of what they may do differently: embedded PGlite always, and a real
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each open() gives a fresh, migrated, empty database;
  * a PostgreSQL one is created for the test and dropped when closed.
  */
 export function testDatabases(): TestDatabase[] {
@@ -17,6 +17,17 @@ export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: (options) => openFreshPostgres(url, options) });
   return list;
+}
+
+/**
+ * The one database a test of application behaviour runs on: PostgreSQL, what production runs, when
+ * TEST_DATABASE_URL is set (CI), else PGlite. Tests of what the two can do differently (concurrent
+ * writes and row locks, the SQL of the board, the sweep and order queries, stored sizes, erasure
+ * across tables, the driver wiring) use testDatabases() and run on both; the e2e suite runs every
+ * journey on PGlite, the shop's default (docs/adr/0033-test-layers.md).
+ */
+export function applicationDatabase(): TestDatabase[] {
+  return testDatabases().slice(-1);
 }
 
 async function openFreshPostgres(adminUrl: string, options?: DatabaseOptions): Promise<Database> {

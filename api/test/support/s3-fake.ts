@@ -1,5 +1,6 @@
 // A local HTTP server that answers as S3 does for what the artifact store uses (path-style PutObject
 // with If-None-Match, GetObject, ListObjectsV2), like the Stripe and PayPal fakes: the real SDK talks to it.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +11,7 @@ export interface FakeS3 {
   close(): Promise<void>;
 }
 
+const etagOf = (body: Buffer) => `"${crypto.createHash('md5').update(body).digest('hex')}"`;
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const error = (res: http.ServerResponse, status: number, code: string) => {
   res.writeHead(status, { 'content-type': 'application/xml' });
@@ -29,9 +31,13 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
       requests.push(`${req.method} ${key || url.search}`);
       if (bucketName !== bucket) return error(res, 404, 'NoSuchBucket');
       if (req.method === 'PUT') {
+        // Conditional writes as S3 answers them: If-None-Match: * (create) and If-Match: <etag> (replace).
         if (req.headers['if-none-match'] === '*' && objects.has(key)) return error(res, 412, 'PreconditionFailed');
+        const ifMatch = req.headers['if-match'];
+        if (ifMatch !== undefined && (!objects.has(key) || etagOf(objects.get(key)!) !== ifMatch))
+          return error(res, objects.has(key) ? 412 : 404, 'PreconditionFailed');
         objects.set(key, Buffer.concat(chunks));
-        res.writeHead(200, { etag: `"${objects.size}"` });
+        res.writeHead(200, { etag: etagOf(objects.get(key)!) });
         return res.end();
       }
       if (req.method === 'GET' && !key && url.searchParams.get('list-type') === '2') {
@@ -48,7 +54,7 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
       if (req.method === 'GET' || req.method === 'HEAD') {
         const body = objects.get(key);
         if (!body) return error(res, 404, 'NoSuchKey');
-        res.writeHead(200, { 'content-length': body.length, 'content-type': 'application/octet-stream' });
+        res.writeHead(200, { 'content-length': body.length, 'content-type': 'application/octet-stream', etag: etagOf(body) });
         return res.end(req.method === 'GET' ? body : undefined);
       }
       return error(res, 405, 'MethodNotAllowed');

@@ -5,16 +5,26 @@ import type { TestApi } from './test-api';
 
 /**
  * A verifier for API tests: 'user:<uid>' is a signed-in guest, 'staff:<uid>' a staff account (the
- * custom claim staff: true), 'anon:<uid>' an anonymous guest session (signInAnonymously). Real token
- * verification is tested against the Auth emulator (auth.test.ts).
+ * custom claim staff: true), 'anon:<uid>' an anonymous guest session (signInAnonymously); a third
+ * part is the token's issue time in seconds ('user:<uid>:<iat>'; without it the token counts as
+ * issued long ago). Real token verification is tested against the Auth emulator (auth.test.ts).
  */
 export const testVerifier: TokenVerifier = {
   async verify(token) {
     // 'anon.<uid>.' is the same token shaped like a JWT (for payloads that must look like one).
-    const [kind, uid] = token.includes(':') ? token.split(':') : token.split('.');
-    if (kind === 'anon' && uid) return { uid, email: null, emailVerified: false, name: null, providerId: 'anonymous', isAnonymous: true };
+    const [kind, uid, iat] = token.includes(':') ? token.split(':') : token.split('.');
+    const issued = iat && /^\d+$/.test(iat) ? { issuedAt: Number(iat) } : {};
+    if (kind === 'anon' && uid) return { uid, email: null, emailVerified: false, name: null, providerId: 'anonymous', isAnonymous: true, ...issued };
     if (!uid || (kind !== 'user' && kind !== 'staff')) return null;
-    return { uid, email: `${uid}@example.org`, emailVerified: true, name: null, providerId: 'password', ...(kind === 'staff' ? { staff: true } : {}) };
+    return {
+      uid,
+      email: `${uid}@example.org`,
+      emailVerified: true,
+      name: null,
+      providerId: 'password',
+      ...(kind === 'staff' ? { staff: true } : {}),
+      ...issued,
+    };
   },
 };
 

@@ -72,6 +72,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       customers.set(c.id, c);
       return { status: 200, body: c };
     }
+    if ((m = path.match(/^\/v1\/customers\/([^/]+)$/)) && method === 'DELETE') {
+      if (!customers.delete(m[1]!)) return error(404, 'invalid_request_error', `No such customer: '${m[1]}'`, { code: 'resource_missing' });
+      for (const pm of pms.values()) if (pm.customer === m[1]) pm.customer = null;
+      return { status: 200, body: { id: m[1], object: 'customer', deleted: true } };
+    }
     if ((m = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/)) && method === 'POST') {
       const customer = typeof body.customer === 'string' ? body.customer : '';
       if (!customers.has(customer)) return error(400, 'invalid_request_error', `No such customer: '${customer}'`, { code: 'resource_missing' });

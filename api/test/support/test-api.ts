@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { CONTRACT_VERSION, type ActionName, type ActionPayload, type OrderDraftInput } from '@shop/shared/contract';
 import { needsCashCaptcha } from '../../src/actions/checkout';
@@ -14,13 +15,19 @@ export { solveCashCaptcha };
 
 export const TEST_BROWSER_ID = 'test-browser-0000-0000-0000-000000000001';
 
+/** A stable private address per browser id (10.x.y.z). */
+export function addressOf(browserId: string): string {
+  const hash = crypto.createHash('sha256').update(browserId).digest();
+  return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+}
+
 export interface TestApi {
   readonly api: Api;
   /** POST /api/action through Fastify's inject (no socket). */
   call<A extends ActionName>(
     action: A,
     payload: ActionPayload<A>,
-    options?: { browserId?: string; token?: string; host?: string; solveCaptcha?: boolean; contractVersion?: number | null },
+    options?: { browserId?: string; token?: string; host?: string; cookie?: string; solveCaptcha?: boolean; contractVersion?: number | null; ip?: string },
   ): Promise<{ status: number; body: Record<string, unknown> & { ok: boolean } }>;
   /** Raw body, for malformed requests. */
   post(body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
@@ -40,8 +47,9 @@ export interface TestApiOptions {
 export async function startTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const config = {
     // No background sweeps unless a test asks for them: tests run expiry and reconciliation themselves.
-    // and no rate limits (the tests send far more than a guest; api/test/limits.test.ts tests them).
-    ...loadConfig({ ORDER_SWEEP_SECONDS: '0', RATE_LIMITS: 'off', ...options.env }),
+    // and no rate limits or caps of open unpaid orders (the tests send far more than a guest;
+    // api/test/limits.test.ts and api/test/unpaid-expiry.test.ts test them).
+    ...loadConfig({ ORDER_SWEEP_SECONDS: '0', RATE_LIMITS: 'off', DRAFT_LIMITS: 'off', ...options.env }),
     logLevel: 'silent',
     deployHostsDir: options.env?.DEPLOY_HOSTS_DIR ?? path.join(REPO_ROOT, 'deploy', 'hosts'),
     ...(options.env?.APP_ROOT ? { appRoot: options.env.APP_ROOT } : {}),
@@ -67,15 +75,22 @@ export async function startTestApi(database: Database, options: TestApiOptions =
         payload = { order: { ...order, captcha: await solveCashCaptcha(issued.body.challenge) } } as typeof payload;
       }
     }
+    const browserId = opts.browserId ?? TEST_BROWSER_ID;
     const res = await api.app.inject({
       method: 'POST',
       url: '/api/action',
-      headers: { host: opts.host ?? 'localhost', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      // Each test browser calls from an address of its own, as guests do (open drafts are also counted per IP).
+      remoteAddress: opts.ip ?? addressOf(browserId),
+      headers: {
+        host: opts.host ?? 'localhost',
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      },
       payload: {
         action,
         payload,
         channel: 'on-the-go',
-        browserId: opts.browserId ?? TEST_BROWSER_ID,
+        browserId,
         secToken: '',
         timeout: 10000,
         // The current contract unless a test speaks another one (null: an envelope without the field, version 1).

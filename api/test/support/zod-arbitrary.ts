@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
 
 /**
  * fast-check arbitraries from the contract's zod schemas (zod 4 definitions), for the fuzz test:
@@ -14,7 +13,46 @@ interface Def {
 type Schema = { _zod: { def: Def; bag?: Record<string, unknown> } };
 
 const defOf = (schema: unknown): Def => (schema as Schema)._zod.def;
-const bagOf = (schema: unknown): Record<string, unknown> => (schema as Schema)._zod.bag ?? {};
+/**
+ * A schema's bounds: zod's bag when it is filled, else read from the definition's checks (this zod
+ * fills the bag lazily): minimum/maximum (lengths and values), format and regex patterns.
+ */
+function bagOf(schema: unknown): Record<string, unknown> {
+  const bag = (schema as Schema)._zod.bag ?? {};
+  if (Object.keys(bag).length > 0) return bag;
+  const checks = ((defOf(schema).checks as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def);
+  const derived: Record<string, unknown> = {};
+  const patterns = new Set<RegExp>();
+  for (const check of checks) {
+    switch (check.check) {
+      case 'min_length':
+        derived.minimum = check.minimum;
+        break;
+      case 'max_length':
+        derived.maximum = check.maximum;
+        break;
+      case 'length_equals':
+        derived.minimum = check.length;
+        derived.maximum = check.length;
+        break;
+      case 'greater_than':
+        derived.minimum = check.inclusive ? check.value : (check.value as number) + 1;
+        break;
+      case 'less_than':
+        derived.maximum = check.inclusive ? check.value : (check.value as number) - 1;
+        break;
+      case 'number_format':
+        derived.format = check.format;
+        break;
+      case 'string_format':
+        if (check.format === 'regex' && check.pattern instanceof RegExp) patterns.add(check.pattern);
+        else derived.format = check.format;
+        break;
+    }
+  }
+  if (patterns.size > 0) derived.patterns = patterns;
+  return derived;
+}
 
 /** Strings as people and scripts type them: plain, German, e-mail-like, digits, ids. */
 function stringFor(schema: unknown): fc.Arbitrary<string> {
@@ -44,7 +82,7 @@ function numberFor(schema: unknown): fc.Arbitrary<number> {
 
 export function validish(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
-  if (depth > 8) return fc.constant(null);
+  if (depth > 14) return fc.constant(null);
   switch (def.type) {
     case 'string':
       return stringFor(schema);
@@ -137,4 +175,47 @@ export function mutated(value: unknown): fc.Arbitrary<unknown> {
   });
 }
 
-export type ZodSchema = z.ZodType;
+/**
+ * Values in the shape of a schema, as large as its bounds allow: every string at its maximum
+ * length (up to 2,000 characters), every optional field present, lists of up to 24 entries at the
+ * top and 3 further down. Payloads of tens to hundreds of kilobytes: what a client trying to grow a
+ * stored record sends (the fuzz run's stored-document part).
+ */
+export function large(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  if (depth > 14) return fc.constant(null);
+  switch (def.type) {
+    case 'string': {
+      const bag = bagOf(schema);
+      const patterns = bag.patterns instanceof Set ? [...(bag.patterns as Set<RegExp>)] : [];
+      if (patterns.length > 0 || bag.format) return stringFor(schema);
+      const max = Math.min(typeof bag.maximum === 'number' ? bag.maximum : 2_000, 2_000);
+      return fc.constantFrom('x', 'Ä', '€').map((c) => c.repeat(max));
+    }
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'nullable':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return large(def.innerType, depth + 1);
+    case 'pipe':
+      return large(def.in, depth + 1);
+    case 'array': {
+      const bag = bagOf(schema);
+      const min = typeof bag.minimum === 'number' ? bag.minimum : 0;
+      const cap = depth <= 2 ? 24 : 3;
+      const max = Math.max(min, Math.min(typeof bag.maximum === 'number' ? bag.maximum : cap, cap));
+      return fc.array(large(def.element, depth + 1), { minLength: min, maxLength: max });
+    }
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      return fc.record(Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, large(value, depth + 1)])));
+    }
+    case 'union':
+      return fc.oneof(...(def.options as unknown[]).map((option) => large(option, depth + 1)));
+    default:
+      return validish(schema, depth);
+  }
+}

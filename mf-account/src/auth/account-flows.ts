@@ -8,7 +8,7 @@ export async function signOutUser(): Promise<void> {
   await endSession();
 }
 
-/** Sends the password reset e-mail; false when it could not be sent (shop-spec §8). */
+/** Sends the password reset e-mail; false when it could not be sent (requirements#errors). */
 export async function sendPasswordReset(email: string): Promise<boolean> {
   await startSession();
   const auth = await getShopAuth();

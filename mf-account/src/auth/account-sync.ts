@@ -8,7 +8,7 @@ export function providerIdOf(user: User): string {
 }
 
 /**
- * The account record on the server (shop-spec §4 Login: during registration the account is
+ * The account record on the server (requirements#sign-in: during registration the account is
  * upserted, otherwise the user is pulled). A user the server does not know yet (first sign-in on
  * this shop with a provider or a phone) is upserted too. Anonymous guest sessions have none.
  */

@@ -4,7 +4,7 @@ import { getShopAuth } from './firebase';
 import { publishUser, startSession } from './session-core';
 
 /**
- * The e-mail action pages of the widget (shop-spec §4 Login, §7 "verify and apply action codes"):
+ * The e-mail action pages of the widget (requirements#sign-in, requirements#calls "verify and apply action codes"):
  * Firebase's custom action handler URL is the Anmelden route, which calls these by mode.
  */
 

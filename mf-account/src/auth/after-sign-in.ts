@@ -5,13 +5,15 @@ import { fill } from '@shop/shared/i18n/fill';
 import { signedInText } from './signed-in-text';
 import { signin as w } from '@shop/shared/i18n/signin';
 import { navigateTo } from '@shop/shared/routes';
+import { lastOrdersStore } from '@shop/shared/stores';
+import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { navigateToUrl } from 'single-spa';
 import { syncAccount } from './account-sync';
 import { publishUser } from './session-core';
 import { clearPendingCredential, peekPendingCredential, takeRedirectUrl, type PendingCredential } from './widget-storage';
 
 /**
- * After sign-in the guest goes to the cart when this flag is set (checkout-spec §3 local key
+ * After sign-in the guest goes to the cart when this flag is set (requirements#order-entities local key
  * 'fromCheckout', set by the checkout before it sends a guest to sign in), else to the start page.
  */
 export const FROM_CHECKOUT_KEY = 'fromCheckout';
@@ -66,7 +68,7 @@ async function linkPending(user: User, pending: PendingCredential | null): Promi
 }
 
 /**
- * Everything after a successful sign-in (shop-spec §4 Login): the user is published, a pending
+ * Everything after a successful sign-in (requirements#sign-in): the user is published, a pending
  * credential linked, the account record upserted or pulled, 'Angemeldet als …' (or the upgrade and
  * merge notices) shown, then the guest goes on: to the kept redirect URL, to the cart when the
  * checkout sent them, else to the start page.
@@ -81,6 +83,7 @@ export async function completeSignIn(done: SignedIn, options: { navigate?: boole
   }
   await syncAccount(user, { created: done.created });
   publishUser(user);
+  await claimDeviceOrders(user);
   if (done.merged) {
     await inform(w.mergedTitle, w.merged);
   } else if (done.upgraded) {
@@ -93,6 +96,27 @@ export async function completeSignIn(done: SignedIn, options: { navigate?: boole
   if (target) navigateToUrl(target);
   else if (takeFromCheckoutFlag()) navigateTo('Korb');
   else navigateTo('Home');
+}
+
+/**
+ * Orders this device placed as a guest become the account's, with their stamps, and show on every
+ * device (docs/requirements.md#stamp-card). A failure is not the guest's problem: the next sign-in
+ * tries again.
+ */
+async function claimDeviceOrders(user: User): Promise<void> {
+  if (user.isAnonymous) return;
+  const orders = lastOrdersStore
+    .get()
+    .filter((o) => !o.fuid && typeof o.accessToken === 'string' && o.accessToken.length > 0)
+    .map((o) => ({ uniqueOrderId: o.uniqueOrderId, accessToken: o.accessToken! }))
+    .slice(0, SHOP_CONSTANTS.lastOrdersMax);
+  if (orders.length === 0) return;
+  try {
+    const res = await callAction('ClaimDeviceOrders', { orders });
+    if (res.ok && res.claimedOrders > 0) for (const { uniqueOrderId } of orders) emit('orders:order-updated', { uniqueOrderId });
+  } catch (error) {
+    console.warn('[mf_account] the device orders could not be attached', error);
+  }
 }
 
 /** The server's half of a merge: the guest's orders and favourites move to the signed-in account. */

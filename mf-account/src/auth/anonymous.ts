@@ -4,7 +4,7 @@ import { mergeAnonymous, type SignedIn } from './after-sign-in';
 import { authErrorCode } from './auth-errors';
 import { startSession } from './session-core';
 
-/** An anonymous guest session (shop-spec §6 "Anonymous guest"): the guest orders, and may upgrade later. */
+/** An anonymous guest session (requirements#roles-and-flags "Anonymous guest"): the guest orders, and may upgrade later. */
 export async function startGuestSession(): Promise<SignedIn> {
   await startSession();
   const result = await signInAnonymously(await getShopAuth());
@@ -25,7 +25,7 @@ export function isUpgradeConflict(error: unknown): boolean {
 }
 
 /**
- * The upgrade conflict (shop-spec §4: "anonymous upgrade conflicts are reported"): the guest signs
+ * The upgrade conflict (requirements#shop-behaviour: "anonymous upgrade conflicts are reported"): the guest signs
  * in to the existing account instead, the server moves the guest's orders and this device's
  * favourites there (proved by the guest's own ID token, taken before the switch), and the widget
  * reports the merge.

@@ -3,7 +3,7 @@ import { authErrorCode, authErrorText, isPopupDismissed } from './auth-errors';
 
 const err = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
+describe('Firebase Auth errors -> catalogue texts (requirements#shop-validation, requirements#errors)', () => {
   it('shows wrong credentials at the password field', () => {
     for (const code of ['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']) {
       expect(authErrorText(err(code))).toEqual({ field: 'password', text: 'Die E-Mail-Adresse und das Passwort stimmen nicht überein' });
@@ -47,7 +47,7 @@ describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
     expect(authErrorCode(null)).toBeUndefined();
   });
 
-  it('reads too-many-requests by where it happens (shop-spec §8)', () => {
+  it('reads too-many-requests by where it happens (requirements#errors)', () => {
     expect(authErrorText(err('auth/too-many-requests'), 'password')).toEqual({
       field: 'password',
       text: 'Sie haben zu oft ein falsches Passwort eingegeben. Bitte versuchen Sie es in einigen Minuten noch einmal.',
@@ -62,7 +62,7 @@ describe('Firebase Auth errors -> catalogue texts (shop-spec §5, §8)', () => {
     expect(authErrorText(err('auth/code-expired')).text).toBe('Dieser Code ist nicht mehr gültig. Fordern Sie einen neuen Code an.');
   });
 
-  it('reads an e-mail that does not match the link session (shop-spec §8)', () => {
+  it('reads an e-mail that does not match the link session (requirements#errors)', () => {
     expect(authErrorText(err('auth/invalid-email'), 'emailLink')).toEqual({
       field: 'email',
       text: 'Die angegebene E-Mail-Adresse stimmt nicht mit der aktuellen Anmeldesitzung überein.',

@@ -4,12 +4,12 @@ import { signin as w } from '@shop/shared/i18n/signin';
 export type AuthErrorField = 'email' | 'password' | 'name' | 'phone' | 'code' | 'form';
 
 export interface AuthErrorText {
-  /** Where the message is shown (shop-spec §8: wrong and weak passwords at the password field). */
+  /** Where the message is shown (requirements#errors: wrong and weak passwords at the password field). */
   readonly field: AuthErrorField;
   readonly text: string;
 }
 
-/** Firebase Auth error codes and the catalogue texts they show (shop-spec §5, §8). */
+/** Firebase Auth error codes and the catalogue texts they show (requirements#shop-validation, requirements#errors). */
 const BY_CODE: Readonly<Record<string, AuthErrorText>> = {
   'auth/missing-email': { field: 'email', text: t.emailEmpty },
   'auth/invalid-email': { field: 'email', text: t.emailInvalid },
@@ -46,7 +46,7 @@ const BY_CODE: Readonly<Record<string, AuthErrorText>> = {
   'auth/captcha-check-failed': { field: 'phone', text: w.recaptchaMissing },
 };
 
-/** Where an error happens: the same Firebase code reads differently there (shop-spec §8). */
+/** Where an error happens: the same Firebase code reads differently there (requirements#errors). */
 export type AuthErrorContext = 'general' | 'password' | 'phone' | 'emailLink';
 
 /** The Firebase error code of a thrown value ('auth/wrong-password'), if it has one. */
@@ -68,7 +68,7 @@ export function authErrorText(error: unknown, context: AuthErrorContext = 'gener
   return (code && BY_CODE[code]) || { field: 'form', text: t.problem };
 }
 
-/** Errors that end a popup quietly: the guest closed or cancelled it (shop-spec §8). */
+/** Errors that end a popup quietly: the guest closed or cancelled it (requirements#errors). */
 export function isPopupDismissed(error: unknown): boolean {
   const code = authErrorCode(error);
   return code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request' || code === 'auth/user-cancelled';

@@ -29,7 +29,7 @@ async function auth() {
   return getShopAuth();
 }
 
-/** The sign-in methods of an e-mail (shop-spec §4: the widget's first step). */
+/** The sign-in methods of an e-mail (requirements#shop-behaviour: the widget's first step). */
 export async function lookupEmail(email: string): Promise<string[]> {
   return fetchSignInMethodsForEmail(await auth(), normalizeEmail(email));
 }

@@ -39,11 +39,11 @@ export function providerFor(id: FederatedProviderId, loginHint?: string): AuthPr
 
 export type FederatedOutcome =
   | { readonly kind: 'signedIn'; readonly done: SignedIn }
-  /** Signed in, but with another e-mail than the guest typed (shop-spec §4: e-mail mismatch page). */
+  /** Signed in, but with another e-mail than the guest typed (requirements#shop-behaviour: e-mail mismatch page). */
   | { readonly kind: 'mismatch'; readonly done: SignedIn; readonly entered: string }
   /** The page is going to the provider (redirect flow). */
   | { readonly kind: 'redirecting' }
-  /** The guest closed or cancelled the popup: nothing to report (shop-spec §8). */
+  /** The guest closed or cancelled the popup: nothing to report (requirements#errors). */
   | { readonly kind: 'dismissed' }
   /** The e-mail has an account with another method: sign in with it, the provider is linked after. */
   | { readonly kind: 'linking'; readonly email: string; readonly providerId: FederatedProviderId; readonly methods: string[] };
@@ -87,8 +87,8 @@ export function isLeavingForProvider(): boolean {
 
 /**
  * Sign-in (or an anonymous guest's upgrade) with Google or Apple, as the host says: a popup of
- * 500 x 600 (the SDK's size, shop-spec §9) or a full-page redirect (the default). A blocked popup
- * falls back to the redirect (shop-spec §8).
+ * 500 x 600 (the SDK's size, requirements#constants) or a full-page redirect (the default). A blocked popup
+ * falls back to the redirect (requirements#errors).
  */
 export async function federatedSignIn(providerId: FederatedProviderId, settings: Pick<SignInSettings, 'flow'>, email?: string): Promise<FederatedOutcome> {
   await startSession();

@@ -13,7 +13,7 @@ import { getShopAuth } from './firebase';
 import { startSession } from './session-core';
 
 /**
- * The reCAPTCHA of the phone sign-in (shop-spec §5: 'Klicken Sie das reCAPTCHA-Kästchen an'), a
+ * The reCAPTCHA of the phone sign-in (requirements#shop-validation: 'Klicken Sie das reCAPTCHA-Kästchen an'), a
  * visible checkbox in `container`. With the emulator the SDK's offline stand-in ticks itself.
  */
 export async function createRecaptcha(container: HTMLElement, onTicked: (ticked: boolean) => void): Promise<RecaptchaVerifier> {

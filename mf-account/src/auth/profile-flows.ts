@@ -20,7 +20,7 @@ import { getShopAuth } from './firebase';
 import { endSession, publishUser, startSession } from './session-core';
 
 /**
- * The Account page's profile (issue 14 item 2): name, phone and addresses on the server (the name
+ * The Account page's profile: name, phone and addresses on the server (the name
  * also as the Firebase display name), e-mail verification and change, password change, and the
  * account's deletion. Changes Firebase wants a recent sign-in for fail with
  * auth/requires-recent-login: the page re-authenticates (`reauthenticate`) and tries again.
@@ -98,15 +98,23 @@ export async function reauthenticate(password?: string): Promise<void> {
   }
 }
 
+/** The Firebase user is already gone: the server deleted it with the admin API (DeleteAppUser). */
+const ALREADY_GONE = new Set(['auth/user-not-found', 'auth/user-token-expired', 'auth/user-disabled']);
+
 /**
  * Deletes the account (GDPR): first what the server keeps (the record, cards, stamps; the orders
- * are kept anonymised), then the Firebase user. A missing recent sign-in fails the second step
- * only; the page re-authenticates and calls this again (the server step does nothing twice).
+ * are kept anonymised; where it has Firebase admin credentials it deletes the Firebase user too),
+ * then the Firebase user. A missing recent sign-in fails the second step only; the page
+ * re-authenticates and calls this again (the server step does nothing twice).
  */
 export async function deleteAccount(): Promise<void> {
   const user = await currentUser();
   const res = await callAction('DeleteAppUser', { fuid: user.uid });
   if (!res.ok) throw new Error('DeleteAppUser refused');
-  await deleteUser(user);
+  try {
+    await deleteUser(user);
+  } catch (error) {
+    if (!ALREADY_GONE.has((error as { code?: string }).code ?? '')) throw error;
+  }
   await endSession();
 }

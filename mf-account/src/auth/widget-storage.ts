@@ -11,7 +11,7 @@ import { safeContinuePath } from '@shop/shared/domain/auth-action';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 
 /**
- * What the sign-in widget keeps between pages (shop-spec §3 "Stored keys"): in this tab's session
+ * What the sign-in widget keeps between pages (requirements#entities "Stored keys"): in this tab's session
  * storage `pendingRedirect` (a provider redirect is under way), `redirectUrl` (where to go after the
  * sign-in) and `pendingEmailCredential` (a provider credential to link once the e-mail's own method
  * signed in); in cookies for 3600 s the e-mail link's `emailForSignIn` and

@@ -1,7 +1,7 @@
 import { ActionCallError, TransportError, callAction, waitForBrowserId } from '@shop/shared/client';
 import type { PushTopics } from '@shop/shared/contract';
 
-/** The push calls to the API (shop-spec §7 "Store push token", SaveAppSettings). */
+/** The push calls to the API (requirements#calls "Store push token", SaveAppSettings). */
 
 /** Stores this device's token: DocUpserter pushTokens, the device id being this browser's id. */
 export async function saveTokenOnServer(token: string): Promise<void> {

@@ -204,7 +204,7 @@ describe('switching push on (the guest said yes)', () => {
   });
 });
 
-describe('storing the token on the server (shop-spec §4: up to 10 times, 4 s apart)', () => {
+describe('storing the token on the server (requirements#shop-behaviour: up to 10 times, 4 s apart)', () => {
   it('retries failed attempts every 4 s', async () => {
     const w = world({ permission: 'granted' });
     w.serverFailures.push(new TransportError('DocUpserter', true), new ActionCallError('DocUpserter', 503, undefined, {}), new Error('refused (404)'));

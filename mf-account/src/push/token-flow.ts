@@ -3,7 +3,7 @@ import { isExpectedOAuthError, isNotGrantedError, type NotificationSupport } fro
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 
 /**
- * The push token flow (shop-spec §4 Push, §8; docs/adr/0024-push-messages.md), with everything it touches injected
+ * The push token flow (requirements#push, requirements#errors; docs/adr/0024-push-messages.md), with everything it touches injected
  * so that it is tested with a mocked messaging SDK (token-flow.test.ts):
  * - the token is saved locally when received and on refresh, removed on failure or when
  *   permission is not granted;
@@ -28,7 +28,7 @@ export interface TokenFlowDeps {
   };
   /** The host's source (loaded lazily: the Firebase SDK only where FCM is configured). */
   source(): Promise<TokenSource>;
-  /** The local copy (checkout-spec §3 local key pushToken). */
+  /** The local copy (requirements#order-entities local key pushToken). */
   readonly local: { get(): string | null; set(token: string): void; remove(): void };
   /** One attempt to store the token for this device (DocUpserter pushTokens); throws when it failed. */
   saveOnServer(token: string): Promise<void>;
@@ -37,7 +37,7 @@ export interface TokenFlowDeps {
   /** Whether a failed server call is worth retrying (not a refusal like 400/403). */
   retryable(error: unknown): boolean;
   sleep(ms: number): Promise<void>;
-  /** shop-spec §8: the guest recently blocked notifications (browser settings, or again in an hour). */
+  /** requirements#errors: the guest recently blocked notifications (browser settings, or again in an hour). */
   informBlocked(): Promise<void>;
   log?(message: string, error?: unknown): void;
 }
@@ -50,7 +50,7 @@ export interface EnableResult {
 
 const DONE = Promise.resolve(false);
 
-/** A server call of the push settings: the first attempt and up to 10 retries, 4 s apart (shop-spec §4, §9). */
+/** A server call of the push settings: the first attempt and up to 10 retries, 4 s apart (requirements#shop-behaviour, requirements#constants). */
 export async function withServerRetries(
   deps: Pick<TokenFlowDeps, 'retryable' | 'sleep' | 'log'>,
   call: () => Promise<unknown>,
@@ -70,7 +70,7 @@ export async function withServerRetries(
   }
 }
 
-/** Stores the token on the server, retried up to 10 times every 4 s (shop-spec §4 Push). */
+/** Stores the token on the server, retried up to 10 times every 4 s (requirements#push). */
 export function storeOnServer(deps: TokenFlowDeps, token: string): Promise<boolean> {
   return withServerRetries(deps, () => deps.saveOnServer(token), 'storing the push token on the server');
 }

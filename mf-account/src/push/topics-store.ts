@@ -13,5 +13,5 @@ function parse(raw: unknown): PushTopics | undefined {
   };
 }
 
-/** This device's topic choice (shop-spec §3 App settings pushTopics; all on by default). */
+/** This device's topic choice (requirements#entities App settings pushTopics; all on by default). */
 export const pushTopicsStore = createPersistentStore<PushTopics>('account:pushTopics', defaultPushTopics(), { parse });

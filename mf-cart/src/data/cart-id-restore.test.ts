@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { on, type OverlayRequest } from '@shop/shared/bus';
 import { configureActionClient } from '@shop/shared/client';
 import type { Cart, ProductLine } from '@shop/shared/contract';
-import { isCartLocked } from '@shop/shared/domain/cart-restore';
+import { isCartLocked } from '@shop/shared/domain/cart-lock';
 import { cartLockStore, cartStore } from '@shop/shared/stores';
 import { cartIdStore, restoreServerCart } from './cart-id-restore';
 
@@ -47,7 +47,7 @@ function overlays(): OverlayRequest[] {
   return seen;
 }
 
-describe('restoring a cart from a cartId link (shop-spec §4, §8)', () => {
+describe('restoring a cart from a cartId link (requirements#shop-behaviour, requirements#errors)', () => {
   let clock = NOW;
   beforeEach(() => {
     vi.useFakeTimers();

@@ -2,11 +2,12 @@ import { emit } from '@shop/shared/bus';
 import { callAction } from '@shop/shared/client';
 import { cartIdClearAt, decideServerRestore } from '@shop/shared/domain/cart-restore';
 import { cart as t } from '@shop/shared/i18n/cart';
-import { cartStore, lockCart } from '@shop/shared/stores';
+import { cartStore } from '@shop/shared/stores';
 
 import { cartIdStore } from './cart-id-stores';
+import { restoreCart } from './commands';
 
-export { cartIdStore, sharedCartStore } from './cart-id-stores';
+export { cartIdStore } from './cart-id-stores';
 
 function toast(text: string): void {
   emit('shell:overlay', { kind: 'toast', text });
@@ -20,7 +21,7 @@ function dropQueryParam(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-/** Restores the server cart `cartId` (shop-spec §4, §7 "Restore cart", §8 failure toast). */
+/** Restores the server cart `cartId` (requirements#shop-behaviour, requirements#calls "Restore cart", requirements#errors failure toast). */
 export async function restoreServerCart(cartId: string, now: () => number = Date.now): Promise<void> {
   cartIdStore.set(cartId);
   try {
@@ -33,9 +34,8 @@ export async function restoreServerCart(cartId: string, now: () => number = Date
     const decision = decideServerRestore(cartStore.get(), res.cart, now());
     switch (decision.kind) {
       case 'restore': {
-        cartStore.set(decision.cart);
         const at = now();
-        lockCart(at);
+        restoreCart(decision.cart, at);
         emit('shell:overlay', { kind: 'snackbar', text: t.restoreDone });
         setTimeout(
           () => {

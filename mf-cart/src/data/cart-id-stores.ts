@@ -3,7 +3,7 @@ import { createPersistentStore } from '@shop/shared/stores';
 // The cart-id stores, apart from the restore (which validates server carts with zod and is loaded
 // only for a `cartId` link), so that the cart page's first load carries no validation library.
 
-/** The cart id of a `cartId` link being restored (shop-spec §3 "Other state: cart id"). */
+/** The cart id of a `cartId` link being restored (requirements#entities "Other state: cart id"). */
 export const cartIdStore = createPersistentStore<string | null>('cart:cartId', null, {
   parse: (raw) => (typeof raw === 'string' || raw === null ? raw : undefined),
 });

@@ -8,7 +8,7 @@ import { resolveFeatures } from '@shop/shared/domain/features';
 import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
 import { appDataStore, cartStore, descriptorStore, untilCartUnlocked } from '@shop/shared/stores';
-import { updateCart } from './guarded';
+import { updateCart } from './commands';
 import { ensureLookup } from './menu-lookup';
 import { rememberCoupon } from './saved-coupons';
 
@@ -19,7 +19,7 @@ export type RedeemOutcome =
   /** Display-only coupon (applicable false): show the promo dialog. */
   | { readonly kind: 'promo'; readonly coupon: Coupon }
   | { readonly kind: 'refused'; readonly message: string; readonly coupon?: Coupon }
-  /** A new restore locked the cart while the coupon was being redeemed (shop-spec §4). */
+  /** A new restore locked the cart while the coupon was being redeemed (requirements#shop-behaviour). */
   | { readonly kind: 'ignored' };
 
 export function refusalText(refusal: CouponRefusal | { kind: 'bundle-unavailable' }): string {
@@ -61,10 +61,11 @@ export function validUntilText(validUntil: number): string {
   return fill(t.couponValidUntil, { date: dateFormat.format(new Date(validUntil)) });
 }
 
-/** LoadCoupons with a code: the coupon, or null for an unknown code. */
-export async function findCoupon(code: string): Promise<Coupon | null> {
+/** LoadCoupons with a code: the coupon, or null with whether it is a personal voucher that needs a sign-in. */
+export async function lookUpCode(code: string): Promise<{ coupon: Coupon | null; signInRequired: boolean }> {
   const res = await callAction('LoadCoupons', { couponCode: code });
-  return res.ok ? (res.coupons[0] ?? null) : null;
+  if (!res.ok) return { coupon: null, signInRequired: false };
+  return { coupon: res.coupons[0] ?? null, signInRequired: res.signInRequired === true };
 }
 
 /** Puts a loaded coupon into the cart (a bundle with its articles), or says why not. */
@@ -87,18 +88,19 @@ export async function putCouponInCart(coupon: Coupon, mode: OrderMode): Promise<
   return { kind: 'added', coupon };
 }
 
-/** The code entry (shop-spec §2): looks the code up with LoadCoupons and redeems it. */
+/** The code entry (requirements#screens): looks the code up with LoadCoupons and redeems it. */
 export async function redeemCode(input: string, mode: OrderMode): Promise<RedeemOutcome> {
   const code = normalizeCouponCode(input);
   if (code === '') return { kind: 'refused', message: t.codeEmpty };
   let coupon: Coupon | null;
+  let signInRequired = false;
   try {
-    coupon = await findCoupon(code);
+    ({ coupon, signInRequired } = await lookUpCode(code));
   } catch (error) {
     // Too many codes tried (rate limit): the server's German text says to wait.
     if (error instanceof ActionCallError && error.status === 429 && error.userMessage) return { kind: 'refused', message: error.userMessage };
     throw error;
   }
-  if (!coupon) return { kind: 'refused', message: t.codeUnknown };
+  if (!coupon) return { kind: 'refused', message: signInRequired ? t.codeSignInRequired : t.codeUnknown };
   return putCouponInCart(coupon, mode);
 }

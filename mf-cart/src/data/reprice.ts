@@ -1,6 +1,7 @@
 import { combineLatest, debounceTime } from 'rxjs';
 import { repriceLines } from '@shop/shared/domain/cart';
 import { cartStore, drinkMenuStore, foodMenuStore, orderModeStore } from '@shop/shared/stores';
+import { applyRepricedCart } from './commands';
 import { currentLookup } from './menu-lookup';
 
 /**
@@ -14,6 +15,6 @@ export function startRepricing(): void {
       const lookup = currentLookup();
       if (!lookup || cart.length === 0) return;
       const result = repriceLines(cart, lookup, mode);
-      if (result.changed) cartStore.set(result.cart);
+      if (result.changed) applyRepricedCart(result.cart);
     });
 }

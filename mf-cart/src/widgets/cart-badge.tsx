@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { badgeCount } from '@shop/shared/domain/cart';
+import { badgeCount } from '@shop/shared/domain/cart-count';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { emit } from '@shop/shared/bus';
 import { cart as texts } from '@shop/shared/i18n/cart';
@@ -8,7 +8,7 @@ import { fill } from '@shop/shared/i18n/fill';
 import { createRemoteApp, useStore } from '@shop/shared/react';
 import { matchRoute, pathTo } from '@shop/shared/routes';
 import { cartStore } from '@shop/shared/stores';
-// One icon, not the whole set (issue 11: the badge is in every first load).
+// One icon, not the whole set (requirements#performance: the badge is in every first load).
 import { CART_ICON_PATH } from '@shop/shared/ui/cart-icon-path';
 import { PathIcon } from '@shop/shared/ui/path-icon';
 import { startCartServices } from '../data/services';

@@ -11,7 +11,8 @@ import css from './widgets.module.css';
 export default function CartBarContent({ count }: { count: number }) {
   const { breakdown } = useCartView();
   return (
-    <div className={css.bar}>
+    // A landmark of its own while it is shown (it floats outside the page's main).
+    <aside className={css.bar} data-fixed-layer="bottom" aria-label={texts.floatingBarRegion}>
       <a
         className={css.barButton}
         href={pathTo('Korb')}
@@ -28,6 +29,6 @@ export default function CartBarContent({ count }: { count: number }) {
         </span>
         <Icon name="chevronRight" />
       </a>
-    </div>
+    </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { badgeCount } from '@shop/shared/domain/cart';
+import { badgeCount } from '@shop/shared/domain/cart-count';
 import { createRemoteApp, useStore } from '@shop/shared/react';
 import { matchRoute } from '@shop/shared/routes';
 import { cartStore } from '@shop/shared/stores';

@@ -5,7 +5,7 @@ import { Icon, backInShopOr } from '@shop/shared/ui';
 import css from './components.module.css';
 
 /**
- * 'Zurück' (shop-spec §2 Navigation rules): from Sortiment or Aktuelles to Home, from Produkte to
+ * 'Zurück' (requirements#navigation): from Sortiment or Aktuelles to Home, from Produkte to
  * Sortiment, otherwise one step back (or to `fallback` when there is no history).
  */
 export function backTarget(route: RouteName): RouteName | null {

@@ -3,7 +3,7 @@ import css from './components.module.css';
 
 /**
  * The intrinsic size of the menu's images (the seed's illustrations are 400×300 SVGs): given to the
- * element so the browser knows its aspect ratio before the file or the CSS arrives (issue 11); the
+ * element so the browser knows its aspect ratio before the file or the CSS arrives (requirements#performance); the
  * container's CSS decides the shown size.
  */
 export const MENU_IMAGE_WIDTH = 400;

@@ -1,12 +1,14 @@
 import { emit, inform } from '@shop/shared/bus';
 import type { MenuCategory, MenuItem } from '@shop/shared/contract';
 import { addRefusal, needsCourse, type AddRefusal } from '@shop/shared/domain/add-to-cart-rules';
-import { addProductLine, exceedsStock, newCartItemId, replaceLine } from '@shop/shared/domain/cart';
+import { CartUnavailableError, cartCommand } from '@shop/shared/commands/cart';
+import { newCartItemId } from '@shop/shared/domain/cart';
 import { missingChoice, type ItemConfig } from '@shop/shared/domain/configurator';
+import { MAX_QUANTITY } from '@shop/shared/domain/quantity';
 import { buildProductLine, lineType } from '@shop/shared/domain/product-line';
 import { fill } from '@shop/shared/i18n/fill';
 import { de } from '../texts';
-import { cartStore, untilCartUnlocked } from '@shop/shared/stores';
+import { cartStore } from '@shop/shared/stores';
 import { askCourse } from './course';
 import type { MenuShopContext } from './shop-context';
 
@@ -37,16 +39,13 @@ export interface AddRequest {
 }
 
 /**
- * The add flow (shop-spec §4, §5): a missing choice asks to choose, refusals explain themselves,
+ * The add flow (requirements#shop-behaviour, requirements#shop-validation): a missing choice asks to choose, refusals explain themselves,
  * in-house with courses asks for the course, then the line is priced for the current order mode
  * and added (or merged, or replaces the edited line). Success emits cart:item-added and asks the
  * shell for the 'Zum Korb hinzugefügt' overlay.
  */
 export async function addToCart(request: AddRequest): Promise<AddOutcome> {
   const { item, category, config, context } = request;
-  // For 3 s after a restore the cart ignores changes (shop-spec §4 Cart protection). A guest's
-  // own add is not dropped: it waits for the lock to end and then goes in.
-  await untilCartUnlocked();
   const missing = missingChoice(item, config);
   if (missing) {
     await inform(fill(de.menu.missingChoice, { title: missing.title }));
@@ -91,23 +90,33 @@ export async function addToCart(request: AddRequest): Promise<AddOutcome> {
     now: Date.now(),
   });
 
+  // The cart's own commands change it (docs/requirements.md#cart-protection): they wait for the
+  // restore lock, keep the 1–99 quantity and the stock limit, and announce cart:item-added.
   let outcome: AddOutcome;
-  let cartItemId = line.cartItemId;
-  if (editing) {
-    cartStore.update((c) => replaceLine(c, editing, line));
-    outcome = 'updated';
-  } else {
-    if (context.features.enableBestand && exceedsStock(cartStore.get(), line, line.count)) {
-      await inform(fill(de.cart.stockLimit, { name: line.nameToDisplay, count: line.bestand ?? 0 }));
-      return 'refused';
+  try {
+    if (editing) {
+      const result = await cartCommand('replace', { cartItemId: editing, line });
+      if (result.outcome === 'missing') return 'refused';
+      outcome = 'updated';
+    } else {
+      const result = await cartCommand('add', { line, stockEnabled: context.features.enableBestand });
+      if (result.outcome === 'ignored-unikat') return 'ignored';
+      if (result.outcome === 'stock-limit') {
+        await inform(fill(de.cart.stockLimit, { name: line.nameToDisplay, count: result.bestand }));
+        return 'refused';
+      }
+      outcome = result.outcome;
+      if (result.accepted < line.count) {
+        // The line reached 99: say so instead of a silent cut.
+        await inform(fill(de.cart.quantityLimit, { name: line.nameToDisplay, max: MAX_QUANTITY }));
+        if (result.accepted === 0) return 'ignored';
+      }
     }
-    const result = addProductLine(cartStore.get(), line);
-    if (result.outcome === 'ignored-unikat') return 'ignored';
-    cartStore.set(result.cart);
-    cartItemId = result.cartItemId;
-    outcome = result.outcome;
+  } catch (error) {
+    if (!(error instanceof CartUnavailableError)) throw error;
+    await inform(de.cart.unavailable);
+    return 'refused';
   }
-  emit('cart:item-added', { cartItemId, id: item.id, count: line.count });
   emit('shell:overlay', { kind: 'added-to-cart' });
   return outcome;
 }

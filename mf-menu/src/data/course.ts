@@ -6,7 +6,7 @@ export interface CourseRequest {
   readonly resolve: (course: Course | null) => void;
 }
 
-/** The open course question (shop-spec §2 Course dialog), drawn by <CourseDialog/>. */
+/** The open course question (requirements#screens Course dialog), drawn by <CourseDialog/>. */
 export const courseRequest$ = new BehaviorSubject<CourseRequest | null>(null);
 
 /** Asks in which course the dish is served; null when the guest cancels. */

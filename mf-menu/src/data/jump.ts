@@ -1,5 +1,5 @@
 /**
- * The jump flag (shop-spec §2: "Clicking a card sets a jump flag and opens that category's list"):
+ * The jump flag (requirements#screens: "Clicking a card sets a jump flag and opens that category's list"):
  * the list then moves focus to its heading (or to a section) instead of restoring a scroll position.
  */
 let pending: string | null = null;

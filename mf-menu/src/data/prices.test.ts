@@ -73,7 +73,7 @@ describe('list prices', () => {
   });
 });
 
-describe('offer prices where the guest decides (issue 13)', () => {
+describe('offer prices where the guest decides (requirements#accessibility)', () => {
   const NOW = 1_800_000_000_000;
   const veggie = item({ id: 'bowl-veggie', sizes: [{ vol: 'standard', price: 1090, takeAwayPrice: 1050 }] });
   const offers = [

@@ -1,7 +1,7 @@
 import type { Offer, OrderMode } from '@shop/shared/contract';
 import type { MenuCategory, MenuItem } from '@shop/shared/contract';
 import { initialConfig } from '@shop/shared/domain/configurator';
-import { priceSelection, sizePriceFor } from '@shop/shared/domain/line-pricing';
+import { priceSelection } from '@shop/shared/domain/line-pricing';
 import { bestOffer } from '@shop/shared/domain/offers';
 
 /**
@@ -21,7 +21,8 @@ export function fromPrice(item: MenuItem, mode: OrderMode): number {
         ])
       : [config.variantsSelected];
   const computed = item.sizes.flatMap((s) =>
-    candidates.map((variantsSelected) => priceSelection(item, { ...config, variantsSelected, vol: s.vol }, mode).unitPrice),
+    // The price shown excludes the deposit, which is stated next to it (PAngV; docs/requirements.md#sums).
+    candidates.map((variantsSelected) => priceSelection(item, { ...config, variantsSelected, vol: s.vol }, mode).unitPrice - (s.pfand ?? 0)),
   );
   // With combinations the combination price is what a guest pays for a complete choice.
   const combinations = item.extras.combinations.map((c) => c.price);
@@ -45,8 +46,6 @@ export function oldPrice(item: MenuItem, vol: string): number | undefined {
   return item.sizes.find((s) => s.vol === vol)?.streichPreis ?? item.streichPreis;
 }
 
-export { sizePriceFor };
-
 /**
  * The price shown while configuring: the line total, or 'ab …' (the lowest price) while a choice
  * that sets the base price (a replaceArticle step or a combination) is still missing.
@@ -66,7 +65,7 @@ export interface ShownPrice {
 }
 
 /**
- * A card's price (shop-spec §3 Offer, issue 13): the lowest price with the best offer for the mode,
+ * A card's price (requirements#entities Offer, requirements#accessibility): the lowest price with the best offer for the mode,
  * the normal price crossed out; without an offer the lowest price and the item's own old price.
  */
 export function cardPrice(item: MenuItem, mode: OrderMode, offers: readonly Offer[], now: number): ShownPrice {

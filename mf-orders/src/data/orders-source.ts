@@ -23,7 +23,7 @@ export function rememberOrders(orders: readonly SavedOrder[]): void {
 }
 
 /**
- * Loads one order by its id (LoadDocs on the orders collection, checkout-spec §7) with the access
+ * Loads one order by its id (LoadDocs on the orders collection, requirements#checkout-calls) with the access
  * token this device holds for it, and keeps it in the last orders. Null when the server does not
  * (yet) know it, or this device may not read it.
  */

@@ -1,7 +1,7 @@
 import { filter, firstValueFrom, map } from 'rxjs';
 import { emit, on } from './bus';
 
-/** Overlays owned by the shell (shop-spec §2 Shell), requested over the bus. */
+/** Overlays owned by the shell (requirements#shell), requested over the bus. */
 export type OverlayRequest =
   | { readonly kind: 'info'; readonly id?: string; readonly title: string; readonly text?: string }
   | {
@@ -17,9 +17,11 @@ export type OverlayRequest =
       readonly text: string;
       readonly durationMs?: number;
       readonly action?: { readonly label: string; readonly href: string };
+      /** 'top': shown at the top of the screen, clear of what the next page asks at its bottom (the order page's push question). */
+      readonly placement?: 'top';
     }
   | { readonly kind: 'snackbar'; readonly text: string; readonly durationMs?: number }
-  /** A sheet at the bottom of the screen that closes after 4 s (shop-spec §2 Overlays), with an optional link. */
+  /** A sheet at the bottom of the screen that closes after 4 s (requirements#screens Overlays), with an optional link. */
   | { readonly kind: 'bottom-sheet'; readonly text: string; readonly action?: { readonly label: string; readonly href: string } }
   | { readonly kind: 'added-to-cart' }
   | { readonly kind: 'loading'; readonly show: boolean; readonly autoHideMs?: number }

@@ -35,13 +35,13 @@ export interface BusTopics {
   'shell:close-layers': Record<string, never>;
   /** Open the full-screen table-number dialog (with the QR scanner where the device has one). */
   'shell:table-dialog': Record<string, never>;
-  /** Open the share dialog (QR code of the shop's address, shop-spec §1, §2 Overlays). */
+  /** Open the share dialog (QR code of the shop's address, requirements#product, requirements#screens Overlays). */
   'shell:share-dialog': Record<string, never>;
   /** Open the privacy consent (DSGVO) dialog to change the choice (footer, Cookies page). */
   'shell:consent-dialog': Record<string, never>;
   /** Open the referral overlay with the shop's referral programs. */
   'shell:referral': Record<string, never>;
-  /** Arriving at Home from elsewhere (shop-spec §2 Navigation rules). */
+  /** Arriving at Home from elsewhere (requirements#navigation). */
   'shell:back-home': Record<string, never>;
   /** A server-sent event, already parsed and checked for origin. */
   'shell:server-event': { channel: string; type: string; data: unknown };

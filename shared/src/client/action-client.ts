@@ -26,7 +26,7 @@ export class ActionCallError extends Error {
   }
 }
 
-/** No answer: network down or timeout. Callers decide whether to retry (checkout-spec §7). */
+/** No answer: network down or timeout. Callers decide whether to retry (requirements#checkout-calls). */
 export class TransportError extends Error {
   constructor(
     readonly action: string,
@@ -77,14 +77,14 @@ export function currentIdToken(): Promise<string | null> {
 }
 
 function raiseFlags(action: string, flags: ResponseFlags): void {
-  // captchaError and secTokenError both reload silently (checkout-spec §8).
+  // captchaError and secTokenError both reload silently (requirements#checkout-errors).
   if (flags.secTokenError || flags.captchaError) emit('client:sec-token-error', { action });
   if (flags.jwtInvalid) emit('client:jwt-invalid', { action });
   if (flags.forceReload) emit('client:force-reload', { action });
 }
 
 /**
- * Sends one action (shop-spec §7): POST { action, payload, channel: 'on-the-go', browserId, secToken, timeout,
+ * Sends one action (requirements#calls): POST { action, payload, channel: 'on-the-go', browserId, secToken, timeout,
  * contractVersion }. Apps call `callAction` from '@shop/shared/client', which adds the contract version
  * the app was built with; this transport is the page-wide part (token source, browser id, flags).
  */

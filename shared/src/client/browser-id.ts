@@ -2,7 +2,7 @@ import { SHOP_CONSTANTS } from '../domain/shop-constants';
 
 export const BROWSER_ID_KEY = 'shop:browserId';
 
-/** A browser id is valid with at least 25 characters and a dash (shop-spec §7). */
+/** A browser id is valid with at least 25 characters and a dash (requirements#calls). */
 export function isValidBrowserId(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.length >= SHOP_CONSTANTS.browserIdMinLength && value.includes('-');
 }
@@ -25,7 +25,7 @@ export function ensureBrowserId(storage: Pick<Storage, 'getItem' | 'setItem'> = 
   return created;
 }
 
-/** Resolves once a valid browser id exists, checking every 100 ms (shop-spec §7). */
+/** Resolves once a valid browser id exists, checking every 100 ms (requirements#calls). */
 export function waitForBrowserId(
   storage: Pick<Storage, 'getItem'> = localStorage,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),

@@ -21,7 +21,7 @@ export type OpeningDay = z.infer<typeof openingDay>;
 export const openingHours = z.record(z.enum(['1', '2', '3', '4', '5', '6', '7']), openingDay);
 export type OpeningHours = z.infer<typeof openingHours>;
 
-/** Feature flags (shop-spec §6); defaults live in domain/features.ts. */
+/** Feature flags (requirements#roles-and-flags); defaults live in domain/features.ts. */
 export const featureFlags = z.object({
   enableKellnerruf: z.boolean(),
   enableNews: z.boolean(),
@@ -47,7 +47,7 @@ export const featureFlags = z.object({
   enableAllReady: z.boolean(),
   showInstallPwa: z.boolean(),
   orderingEnabled: z.boolean(),
-  /** /debugParams for everyone on this host (a preview host); staff see it regardless (shop-spec §2 route debugParams). */
+  /** /debugParams for everyone on this host (a preview host); staff see it regardless (requirements#screens route debugParams). */
   enableDebugParams: z.boolean(),
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
@@ -59,7 +59,7 @@ export const orderBlock = z.object({
 });
 
 /**
- * A referral program (shop-spec §2 Overlays "referral", §3 "referral programs list"): what the guest
+ * A referral program (requirements#screens Overlays "referral", requirements#entities "referral programs list"): what the guest
  * passes on and what the friend gets; with a coupon code the shared link redeems it (route Einloesen).
  */
 export const referralProgram = z.object({
@@ -104,9 +104,8 @@ export const appConfig = z.object({
   referralPrograms: z.array(referralProgram).max(10).default([]),
 });
 export type AppConfig = z.infer<typeof appConfig>;
-export type AppConfigInput = z.input<typeof appConfig>;
 
-/** A branch (shop-spec §3 Store). */
+/** A branch (requirements#entities Store). */
 export const store = z.object({
   filialnummer: z.number().int().positive(),
   name: z.string(),

@@ -15,7 +15,7 @@ export type VariantSelection = z.infer<typeof variantSelection>;
 export const lineExtra = z.object({ name: z.string().max(LIMITS.name), price: cents, posId: z.number().int().optional() }).strict();
 export type LineExtra = z.infer<typeof lineExtra>;
 
-/** A product line in the cart (shop-spec §3 Cart line). Money in cents. */
+/** A product line in the cart (requirements#entities Cart line). Money in cents. */
 export const productLine = z.object({
   kind: z.literal('product').default('product'),
   cartItemId: shortId,
@@ -70,9 +70,8 @@ export const productLine = z.object({
   addedAt: epochMs.optional(),
 });
 export type ProductLine = z.infer<typeof productLine>;
-export type ProductLineInput = z.input<typeof productLine>;
 
-/** A coupon in the cart (shop-spec §3 Coupon line). */
+/** A coupon in the cart (requirements#entities Coupon line). */
 export const couponLine = z.object({
   kind: z.literal('coupon'),
   isCoupon: z.literal(true),
@@ -124,16 +123,14 @@ export type CartLine = z.infer<typeof cartLine>;
 export const cart = z.array(cartLine).max(LIMITS.orderLines);
 export type Cart = z.infer<typeof cart>;
 
-/** Coupon types (shop-spec §3); their effect on the sums is documented in domain/coupons.ts. */
+/** Coupon types (requirements#entities); their effect on the sums is documented in domain/coupons.ts. */
 export const couponType = z.enum(['individual', 'amount', 'discount', 'bundle']);
-export type CouponType = z.infer<typeof couponType>;
 
 /** One article of a bundle coupon: item id and size. */
 export const bundleEntry = z.object({ id: z.string().min(1), vol: z.string().default('') });
-export type BundleEntry = z.infer<typeof bundleEntry>;
 
 /**
- * A coupon as the server keeps it and sends it (shop-spec §3 Coupon line, without the cart
+ * A coupon as the server keeps it and sends it (requirements#entities Coupon line, without the cart
  * fields). `redeemed` is true for a single-use coupon that an order has used; the redeemer and
  * the owner of an individual coupon stay on the server.
  */
@@ -162,7 +159,7 @@ export const coupon = z.object({
 export type Coupon = z.infer<typeof coupon>;
 export type CouponInput = z.input<typeof coupon>;
 
-/** An offer (shop-spec §3 Offer): a price or a percent off for listed articles, per usecase. */
+/** An offer (requirements#entities Offer): a price or a percent off for listed articles, per usecase. */
 export const offer = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -180,7 +177,7 @@ export const offer = z.object({
 export type Offer = z.infer<typeof offer>;
 export type OfferInput = z.input<typeof offer>;
 
-/** A cart saved on the server so that a link with `cartId` restores it (shop-spec §4, §7 Restore cart). */
+/** A cart saved on the server so that a link with `cartId` restores it (requirements#shop-behaviour, requirements#calls Restore cart). */
 export const savedCart = z.object({
   items: cart,
   lastModified: epochMs,

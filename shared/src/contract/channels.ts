@@ -1,5 +1,5 @@
 // Channel names of the server-sent events (GET /api/events). Kept apart from the zod schemas so
-// that the shell can name channels without bundling the validation library (issue 11: no zod in
+// that the shell can name channels without bundling the validation library (requirements#performance: no zod in
 // the guest's first load).
 
 export const SHOP_CHANNEL = 'shop';

@@ -1,26 +1,20 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
+
+export { LIMITS } from './limits';
 
 /**
- * Bounds of every input (docs/security.md "Limits"): no amount in this shop comes near 100 000 €,
- * no text near these lengths; a value beyond them is refused with a clear 400 before any handler.
+ * The size of one stored record at most (JSON bytes), checked on the server after a change is
+ * merged into what was stored (docs/security.md "Limits"): every field has its bound, and the
+ * whole record has one too, so no client can grow a row beyond it.
  */
-export const LIMITS = {
-  maxCents: 10_000_000,
-  id: 80,
-  code: 40,
-  name: 200,
-  personName: 100,
-  email: 254,
-  phone: 40,
-  text: 2_000,
-  note: 500,
-  lineNote: 200,
-  addressField: 100,
-  plz: 10,
-  shortList: 30,
-  extras: 50,
-  /** Lines an order (or cart) may carry at most; the server's own limit (MAX_ORDER_LINES) is lower. */
-  orderLines: 200,
+export const RECORD_BYTES = {
+  /** Device preferences (favourites, allergens, favourite carts). */
+  preferences: 128 * 1024,
+  /** An account's user settings. */
+  userSettings: 128 * 1024,
+  /** A saved cart (SaveCart). */
+  cart: 128 * 1024,
 } as const;
 
 /** Integer euro cents (ADR 0002). */
@@ -35,7 +29,6 @@ export const weekday = z.number().int().min(1).max(7);
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
 /** Milliseconds since the epoch. */
 export const epochMs = z.number().int().nonnegative();
-export const nonEmpty = z.string().trim().min(1);
 
 export const usecase = z.enum(['takeaway', 'delivery', 'selfservice', 'tableordering', 'inhouseMobilePayment', 'digital']);
 export type Usecase = z.infer<typeof usecase>;

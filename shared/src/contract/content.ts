@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { epochMs } from './common';
 
-/** News item (shop-spec §3 News). */
+/** News item (requirements#entities News). */
 export const news = z.object({
   id: z.string().min(1),
   tag: z.string().default(''),

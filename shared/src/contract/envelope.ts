@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 
 /**
- * Body of every POST /api/action (shop-spec §7): action name, payload, channel 'on-the-go',
+ * Body of every POST /api/action (requirements#calls): action name, payload, channel 'on-the-go',
  * browser id (at least 25 characters with a dash), security-token placeholder and a timeout.
  */
 export const actionRequest = z.object({
@@ -19,9 +19,8 @@ export const actionRequest = z.object({
   /** The contract version the calling app was built with (absent: version 1, see version.ts). */
   contractVersion: z.number().int().min(0).max(10_000).optional(),
 });
-export type ActionRequest = z.infer<typeof actionRequest>;
 
-/** Flags any response may carry (shop-spec §7, checkout-spec §7). */
+/** Flags any response may carry (requirements#calls, requirements#checkout-calls). */
 export interface ResponseFlags {
   secTokenError?: boolean;
   jwtInvalid?: boolean;
@@ -49,8 +48,12 @@ export type ActionErrorCode =
   | 'order_closed'
   /** Too many requests in a short time (429, with retry-after). */
   | 'rate_limited'
+  /** A stored record (preferences, settings, a saved cart) would grow beyond its bound (413). */
+  | 'record_too_large'
   /** The app speaks a contract version the API no longer (or not yet) accepts; comes with forceReload (409). */
   | 'contract_unsupported'
+  /** A service the API needs (the database) is away for a moment: 503 with retry-after; the request may be sent again. */
+  | 'unavailable'
   | 'internal';
 
 export interface ActionError {
@@ -59,5 +62,3 @@ export interface ActionError {
   userMessage?: string;
   issues?: { path: string; message: string }[];
 }
-
-export type ActionFailure = { ok: false; error: ActionError } & ResponseFlags;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { clockTime, price, weekday } from './common';
 
-/** Per-size surcharge of an option or style (shop-spec §3 volCosts). */
+/** Per-size surcharge of an option or style (requirements#entities volCosts). */
 export const volCost = z.object({ volName: z.string(), cost: price });
 
-/** Option of a variant step (shop-spec §3 Option). `labelDE` may carry detail lines after '|'. */
+/** Option of a variant step (requirements#entities Option). `labelDE` may carry detail lines after '|'. */
 export const variantOption = z.object({
   id: z.string().min(1),
   labelDE: z.string(),
@@ -25,7 +25,7 @@ export const variantOption = z.object({
 });
 export type VariantOption = z.infer<typeof variantOption>;
 
-/** A configuration step (shop-spec §3 Variant). A step titled 'Schritt' is shown as 'Optionen'. */
+/** A configuration step (requirements#entities Variant). A step titled 'Schritt' is shown as 'Optionen'. */
 export const variantStep = z.object({
   title: z.string(),
   options: z.array(variantOption),
@@ -65,13 +65,11 @@ export const extras = z.object({
   variants: z.array(variantStep).default([]),
   combinations: z.array(combination).default([]),
 });
-export type Extras = z.infer<typeof extras>;
 
 /** Net content of a size for its unit price (PAngV): grams or millilitres. */
 export const sizeContent = z.object({ amount: z.number().positive().max(1_000_000), unit: z.enum(['g', 'ml']) });
-export type SizeContent = z.infer<typeof sizeContent>;
 
-/** A size (shop-spec §3 Size). An empty vol or 'standard' hides the size label. */
+/** A size (requirements#entities Size). An empty vol or 'standard' hides the size label. */
 export const size = z.object({
   vol: z.string(),
   price,
@@ -81,6 +79,8 @@ export const size = z.object({
   deliveryPrice: price.optional(),
   streichPreis: price.optional(),
   offerId: z.string().optional(),
+  /** Deposit (Pfand) per unit of this size, in cents: shown next to the price and charged (docs/requirements.md#sums). */
+  pfand: price.optional(),
 });
 export type Size = z.infer<typeof size>;
 

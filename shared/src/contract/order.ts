@@ -34,7 +34,7 @@ export const selectedTime = z.object({
 export type SelectedTime = z.infer<typeof selectedTime>;
 
 /**
- * The order as sent on creation (checkout-spec §3). The server recomputes every amount from
+ * The order as sent on creation (requirements#order-entities). The server recomputes every amount from
  * its own menu and config and refuses a mismatch (`paymentInfo.amount` is the client's claim).
  */
 const orderDraftShape = {
@@ -115,9 +115,8 @@ export const readyPart = z.enum(['food', 'drinks']);
 export type ReadyPart = z.infer<typeof readyPart>;
 
 export const orderHistoryEntry = z.object({ state: orderState, at: epochMs, reason: z.string().optional(), part: readyPart.optional() });
-export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 
-/** The saved order as the server returns it (checkout-spec §3 "fields read on the status page"). */
+/** The saved order as the server returns it (requirements#order-entities "fields read on the status page"). */
 export const savedOrder = z.object(orderDraftShape).extend({
   uniqueOrderId: z.string().min(1),
   orderNumber: z.number().int().positive(),
@@ -132,7 +131,7 @@ export const savedOrder = z.object(orderDraftShape).extend({
   captured: z.boolean().default(false),
   capturedAt: epochMs.optional(),
   authCompletedAt: epochMs.optional(),
-  /** Set with the authorization (checkout-spec §3 "Order fields set after payment authorization"). */
+  /** Set with the authorization (requirements#order-entities "Order fields set after payment authorization"). */
   isPayPal: z.boolean().optional(),
   sentPaymentToPos: z.boolean().optional(),
   charged: z.boolean().default(false),

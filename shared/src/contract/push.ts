@@ -1,29 +1,28 @@
 import { z } from 'zod';
-import { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN } from '../domain/push-token';
+import { FCM_PUSH_TOKEN, FCM_PUSH_TOKEN_MAX, LOCAL_PUSH_TOKEN } from '../domain/push-token';
 
 /**
- * Push messages (shop-spec §1, §3 App settings and Push token record, §4 Push, §7 "Store push
+ * Push messages (requirements#product, requirements#entities App settings and Push token record, requirements#push, requirements#calls "Store push
  * token"; docs/adr/0024-push-messages.md).
  */
 
-/** The topics a device can switch (shop-spec §9 "Push topics news, coupons, loyalty"). */
+/** The topics a device can switch (requirements#constants "Push topics news, coupons, loyalty"). */
 export const pushTopic = z.enum(['news', 'coupons', 'loyalty']);
 export type PushTopic = z.infer<typeof pushTopic>;
 
-/** A device's topic choice; all on by default (shop-spec §3 App settings). */
+/** A device's topic choice; all on by default (requirements#entities App settings). */
 export const pushTopics = z.object({ news: z.boolean(), coupons: z.boolean(), loyalty: z.boolean() }).strict();
 export type PushTopics = z.infer<typeof pushTopics>;
 
-export { FCM_PUSH_TOKEN, LOCAL_PUSH_TOKEN } from '../domain/push-token';
+export { LOCAL_PUSH_TOKEN } from '../domain/push-token';
 
 /** A push token of either kind, bounded (a device's own token, never a list). */
 export const pushToken = z
   .string()
-  .max(4096)
+  .max(FCM_PUSH_TOKEN_MAX)
   .refine((t) => LOCAL_PUSH_TOKEN.test(t) || FCM_PUSH_TOKEN.test(t), 'expected an FCM registration token or a local push token');
 
 export const pushMessageKind = z.enum(['orderReady', 'news', 'coupons', 'loyalty']);
-export type PushMessageKind = z.infer<typeof pushMessageKind>;
 
 /** A path inside the shop ('/Bestellung/…'), never another site. */
 const shopPath = z
@@ -33,7 +32,7 @@ const shopPath = z
 
 /**
  * One message as the device shows it: the in-app info box (title, text, image) while the shop is
- * open, a system notification from the service worker otherwise (shop-spec §4 Push).
+ * open, a system notification from the service worker otherwise (requirements#push).
  */
 export const pushMessage = z
   .object({
@@ -50,7 +49,3 @@ export const pushMessage = z
   .strict();
 export type PushMessage = z.infer<typeof pushMessage>;
 export type PushMessageInput = z.input<typeof pushMessage>;
-
-/** The app settings the server keeps per device (shop-spec §3 App settings: pushToken, pushTopics). */
-export const appSettings = z.object({ pushToken: pushToken.nullable(), pushTopics }).strict();
-export type AppSettings = z.infer<typeof appSettings>;

@@ -1,4 +1,4 @@
-// Read-only resources served with GET and an ETag (issue 11): the same answers as the actions
+// Read-only resources served with GET and an ETag (requirements#performance): the same answers as the actions
 // PullFoodMenu / PullDrinkMenu and GetAppconfig, but cacheable by the browser (`Cache-Control:
 // no-cache` with an ETag: an unchanged menu costs a 304 and no body) and preloadable by the page.
 // No zod here: the shell and the runtime part name these paths in the first load.

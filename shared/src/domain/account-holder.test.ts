@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAccountHolder } from './account-holder';
 
-describe('account holders (checkout-spec §6)', () => {
+describe('account holders (requirements#checkout-roles)', () => {
   it('are signed-in users that are not anonymous guest sessions', () => {
     expect(isAccountHolder({ isAnonymous: false })).toBe(true);
     expect(isAccountHolder({})).toBe(true);

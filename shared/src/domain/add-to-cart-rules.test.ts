@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, ProductLine } from '../contract/cart';
 import { item } from './__fixtures__/menu';
-import { addRefusal, isBuyable, isOrderingEnabled, isSoldOut, mixesTickets, needsCourse, type AddCheck } from './add-to-cart-rules';
+import { addRefusal, isBuyable, isOrderingEnabled, isSoldOut, mixesTickets, needsCourse, soldOutLineIds, type AddCheck } from './add-to-cart-rules';
 import { addProductLine } from './cart';
 
 function line(id: string, type: ProductLine['type'], extra: Partial<ProductLine> = {}): ProductLine {
@@ -55,7 +55,7 @@ describe('ordering enabled', () => {
   });
 });
 
-describe('add refusals (shop-spec §5)', () => {
+describe('add refusals (requirements#shop-validation)', () => {
   it('refuses when ordering is disabled, in the shop or in the branch', () => {
     expect(addRefusal(check({ orderingEnabled: false }))).toEqual({ kind: 'ordering-disabled' });
     expect(addRefusal(check({ store: { orderingEnabled: false } }))).toEqual({ kind: 'branch-disabled' });
@@ -101,5 +101,24 @@ describe('course dialog', () => {
     expect(needsCourse({ ...base, mode: 'takeaway' })).toBe(false);
     expect(needsCourse({ ...base, coursesEnabled: false })).toBe(false);
     expect(needsCourse({ ...base, type: 'drink' })).toBe(false);
+  });
+});
+
+describe('soldOutLineIds (requirements#add-to-cart)', () => {
+  const menu = new Map([
+    ['tacos', item({ id: 'tacos', bestand: 0 })],
+    ['bowl', item({ id: 'bowl', verkauft: true })],
+    ['nachos', item({ id: 'nachos', bestand: 4 })],
+    ['special-1', item({ id: 'special-1', verkauft: true })],
+  ]);
+  const lookup = (id: string) => menu.get(id);
+  const cart: Cart = [line('tacos', 'food'), line('bowl', 'food'), line('nachos', 'food'), line('special-1', 'food'), line('gone', 'food')];
+
+  it('marks lines whose item is out of stock or flagged verkauft; specials and unknown items are left alone', () => {
+    expect([...soldOutLineIds(cart, lookup, true)]).toEqual(['ci-tacos', 'ci-bowl']);
+  });
+
+  it('ignores stock 0 while the stock feature is off (verkauft still counts)', () => {
+    expect([...soldOutLineIds(cart, lookup, false)]).toEqual(['ci-bowl']);
   });
 });

@@ -2,10 +2,11 @@ import type { AppConfig, FeatureFlags, Store } from '../contract/appconfig';
 import type { Cart, ProductLine } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
 import type { MenuItem } from '../contract/menu';
-import { isSpecialId, productLines } from './cart';
+import { productLines } from './cart';
+import { isSpecialId } from './cart-count';
 
 /**
- * Refusals when adding to the cart (shop-spec §5 "Adding to the cart"). A unikat item already in
+ * Refusals when adding to the cart (requirements#add-to-cart "Adding to the cart"). A unikat item already in
  * the cart is not refused here: `addProductLine` ignores it silently, as the spec says.
  */
 export type AddRefusal =
@@ -74,7 +75,7 @@ export function addRefusal(check: AddCheck): AddRefusal | null {
 
 /**
  * In in-house mode with the course feature on, items from categories not on the exempt list ask
- * for a course first (shop-spec §5); tickets and drinks never do.
+ * for a course first (requirements#shop-validation); tickets and drinks never do.
  */
 export function needsCourse(args: {
   readonly mode: OrderMode;
@@ -86,4 +87,22 @@ export function needsCourse(args: {
   if (args.mode !== 'inhouse' || !args.coursesEnabled) return false;
   if (args.type !== 'food') return false;
   return !args.exemptCategories.includes(args.categoryId);
+}
+
+/**
+ * Cart lines whose item the current menu says is sold out (requirements#add-to-cart): the cart marks them and
+ * holds the checkout back until they are removed, instead of letting the server refuse the order later.
+ * `lookup` answers from the loaded menus; an item it does not know is left to the server.
+ */
+export function soldOutLineIds(
+  cart: Cart,
+  lookup: (id: string) => Pick<MenuItem, 'id' | 'bestand' | 'verkauft'> | undefined,
+  stockEnabled: boolean,
+): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const line of productLines(cart)) {
+    const item = lookup(line.id);
+    if (item && isSoldOut(stockEnabled ? item : { ...item, bestand: undefined })) ids.add(line.cartItemId);
+  }
+  return ids;
 }

@@ -7,12 +7,14 @@ import {
   ALLERGEN_CODES,
   additiveNumber,
   allergenVerdict,
+  avoidedAllergens,
   classifySubstances,
-  hasAllergenInfo,
   hideItemsWithAllergens,
   isAlcoholic,
+  passesAllergenFilter,
   selectionSubstances,
   toggleExcluded,
+  truthfulDietSubstances,
   unavoidableSubstances,
 } from './allergens';
 import { initialConfig, toggleOption } from './configurator';
@@ -32,8 +34,6 @@ describe('legend', () => {
   it('sorts codes into flags, allergens, additives, meat types and diets in legend order', () => {
     const c = classifySubstances(['z12', 'G', 'lVplus', 'A', 'z2', 'mRind', 'dScharf', 'unknown', 'lAlk']);
     expect(c).toEqual({ flags: ['lVplus', 'lAlk'], allergens: ['A', 'G'], additives: ['z2', 'z12'], meat: ['mRind'], diets: ['dScharf'] });
-    expect(hasAllergenInfo(['lV'])).toBe(false);
-    expect(hasAllergenInfo(['lV', 'z1'])).toBe(true);
     expect(isAlcoholic({ substances: ['lAlk', 'A'] })).toBe(true);
   });
 });
@@ -107,11 +107,33 @@ describe('allergen filter', () => {
     expect(filtered.map((c) => c.id)).toEqual(['a']);
     expect(filtered[0]!.items.map((i) => i.id)).toEqual(['chips', 'taco']);
     expect(hideItemsWithAllergens(menu, [])).toBe(menu);
+    // The same rule for a single list (more-items, favourites).
+    expect([chips, quesadilla, taco, wrap].filter((i) => passesAllergenFilter(i, ['A'])).map((i) => i.id)).toEqual(['chips', 'taco']);
   });
 
   it('toggles codes in the excluded list, kept in legend order', () => {
     expect(toggleExcluded([], 'G')).toEqual(['G']);
     expect(toggleExcluded(['G'], 'A')).toEqual(['A', 'G']);
     expect(toggleExcluded(['A', 'G'], 'A')).toEqual(['G']);
+  });
+});
+
+describe('the allergen filter in every list and on options (docs/requirements.md#item-configuration)', () => {
+  it('names the avoided allergens an option contains, in legend order', () => {
+    expect(avoidedAllergens(['G', 'A', 'z1'], ['A', 'G'])).toEqual(['A', 'G']);
+    expect(avoidedAllergens(['G'], ['A'])).toEqual([]);
+    expect(avoidedAllergens(undefined, ['G'])).toEqual([]);
+    expect(avoidedAllergens(['G'], [])).toEqual([]);
+  });
+});
+
+describe('diet badges stay true (docs/requirements.md#item-configuration)', () => {
+  it("drops 'Vegan' when milk or egg can be in it (keeping 'Vegetarisch'), 'Vegetarisch' when meat or fish can", () => {
+    const nachos = { substances: ['lVplus', 'A'] };
+    expect(truthfulDietSubstances(nachos, ['lVplus', 'A'])).toEqual(['lVplus', 'A']);
+    expect(truthfulDietSubstances(nachos, ['A', 'G'])).toEqual(['A', 'lV']);
+    expect(truthfulDietSubstances(nachos, ['A', 'mRind'])).toEqual(['A']);
+    expect(truthfulDietSubstances({ substances: ['lV'] }, ['D'])).toEqual([]);
+    expect(truthfulDietSubstances({ substances: ['lV', 'G'] }, ['G', 'C'])).toEqual(['lV', 'G']);
   });
 });

@@ -4,7 +4,7 @@ import type { ItemConfig } from './configurator';
 import { isStepVisible } from './line-pricing';
 
 /**
- * Substances of an item (shop-spec §3 Substances; EU food information rules, LMIV): flags starting
+ * Substances of an item (requirements#entities Substances; EU food information rules, LMIV): flags starting
  * with 'l' (diet badges and the alcohol flag), the 14 allergens lettered A–R, the additives z1–z15
  * (legend 1–15), meat types and diets. German names live in i18n (de.menu.substances).
  */
@@ -66,12 +66,6 @@ export function isAlcoholic(item: Pick<MenuItem, 'substances'>): boolean {
   return item.substances.includes('lAlk');
 }
 
-/** Whether the item has any allergen or additive information at all. */
-export function hasAllergenInfo(codes: Iterable<string>): boolean {
-  const c = classifySubstances(codes);
-  return c.allergens.length > 0 || c.additives.length > 0 || c.meat.length > 0 || c.diets.length > 0;
-}
-
 /**
  * The item's substances for the chosen configuration: the item's own plus those of every chosen
  * option (including extra portions) and add-on, so the labels follow the chosen options.
@@ -122,11 +116,50 @@ export function allergenVerdict(item: MenuItem, excluded: readonly string[]): 'c
   return excluded.some((c) => possible.has(c)) ? 'optional' : 'free';
 }
 
+/** Codes that end 'vegetarisch': fish, crustaceans, molluscs, meat. */
+const NOT_VEGETARIAN: readonly string[] = ['D', 'B', 'R', ...MEAT_CODES];
+/** Codes that end 'vegan' besides those: egg and milk. */
+const NOT_VEGAN: readonly string[] = [...NOT_VEGETARIAN, 'C', 'G'];
+
+/**
+ * The item's substances with diet badges that stay true for what it can contain (`contained`: every
+ * possible option on a card, the chosen ones on the item page): 'Vegan' goes when an option adds milk
+ * or egg (it stays 'Vegetarisch' then), 'Vegetarisch' when one adds meat or fish
+ * (docs/requirements.md#item-configuration). Nachos mit Dip with Queso on offer are not 'Vegan'.
+ */
+export function truthfulDietSubstances(item: Pick<MenuItem, 'substances'>, contained: Iterable<string>): string[] {
+  const codes = new Set(contained);
+  const notVegetarian = NOT_VEGETARIAN.some((c) => codes.has(c));
+  const notVegan = notVegetarian || NOT_VEGAN.some((c) => codes.has(c));
+  const kept = item.substances.filter((s) => !(s === 'lVplus' && notVegan) && !(s === 'lV' && notVegetarian));
+  if (item.substances.includes('lVplus') && notVegan && !notVegetarian && !kept.includes('lV')) kept.push('lV');
+  return kept;
+}
+
+/**
+ * The avoided allergens an option or add-on contains, in legend order: the item page marks it
+ * (docs/requirements.md#item-configuration).
+ */
+export function avoidedAllergens(substances: readonly string[] | undefined, excluded: readonly string[]): AllergenCode[] {
+  if (!substances || excluded.length === 0) return [];
+  const avoided = new Set(excluded);
+  return ALLERGEN_CODES.filter((c) => avoided.has(c) && substances.includes(c));
+}
+
+/**
+ * Whether an item may show in a list under the allergen filter: every list of items (categories,
+ * "Weitere Speisen", offers, landing pages, favourites, search) hides an item that always contains
+ * an avoided allergen (docs/requirements.md#item-configuration).
+ */
+export function passesAllergenFilter(item: MenuItem, excluded: readonly string[]): boolean {
+  return allergenVerdict(item, excluded) !== 'contains';
+}
+
 /** Removes items that always contain an excluded allergen (categories left empty are dropped). */
 export function hideItemsWithAllergens(menu: Menu, excluded: readonly string[]): Menu {
   if (excluded.length === 0) return menu;
   return menu.flatMap((category) => {
-    const items = category.items.filter((item) => allergenVerdict(item, excluded) !== 'contains');
+    const items = category.items.filter((item) => passesAllergenFilter(item, excluded));
     return items.length > 0 ? [{ ...category, items }] : [];
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actionPageUrl, needsActionCode, parseWidgetQuery, safeContinuePath } from './auth-action';
+import { needsActionCode, parseWidgetQuery, safeContinuePath } from './auth-action';
 
-describe('widget pages by mode (shop-spec §4 Login)', () => {
+describe('widget pages by mode (requirements#sign-in)', () => {
   it('defaults to the provider choice', () => {
     expect(parseWidgetQuery('')).toEqual({ mode: 'select', oobCode: null, continueUrl: null, unknownMode: null });
     expect(parseWidgetQuery('?mode=')).toMatchObject({ mode: 'select' });
@@ -37,11 +37,5 @@ describe('continue URL', () => {
     expect(safeContinuePath('//evil.example/x', 'https://shop.de')).toBeNull();
     expect(safeContinuePath('javascript:alert(1)', 'https://shop.de')).toBeNull();
     expect(safeContinuePath(null, 'https://shop.de')).toBeNull();
-  });
-
-  it('builds the widget URL of an action', () => {
-    expect(actionPageUrl('http://localhost:3000', '/Anmelden', 'resetPassword', 'c0de', { apiKey: 'k' })).toBe(
-      'http://localhost:3000/Anmelden?mode=resetPassword&oobCode=c0de&apiKey=k',
-    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The sign-in widget's pages by `mode` (shop-spec §4 Login): the widget lives on the Anmelden route
+ * The sign-in widget's pages by `mode` (requirements#sign-in): the widget lives on the Anmelden route
  * (docs/adr/0023-sign-in-widget.md) and Firebase's e-mail actions point there too, so one URL
  * answers `?mode=select` (default), `callback` (back from a provider's redirect), `signIn` (e-mail
  * link), `resetPassword`, `verifyEmail` and `recoverEmail`. Firebase names the link of a changed
@@ -52,13 +52,4 @@ export function safeContinuePath(continueUrl: string | null, origin: string): st
   } catch {
     return null;
   }
-}
-
-/** The widget's own URL of an e-mail action (what Firebase's custom action handler URL opens). */
-export function actionPageUrl(origin: string, widgetPath: string, mode: WidgetMode, oobCode: string, extra: Record<string, string> = {}): string {
-  const url = new URL(widgetPath, origin);
-  url.searchParams.set('mode', mode);
-  url.searchParams.set('oobCode', oobCode);
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
-  return url.toString();
 }

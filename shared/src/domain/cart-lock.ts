@@ -1,7 +1,7 @@
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * The pure timing rules of cart protection and restore (shop-spec §4): the 3 s lock after a
+ * The pure timing rules of cart protection and restore (requirements#shop-behaviour): the 3 s lock after a
  * restore, the local and server restore windows, clearing the cart id 20 s after a restore.
  * Free of the contract (zod), so the widgets on every page can use them cheaply.
  */
@@ -16,7 +16,10 @@ export function isCartLocked(lockedUntil: number, now: number): boolean {
   return now < lockedUntil;
 }
 
-/** Whether a locally saved cart (stored at `savedAt`) may still be restored. */
+/**
+ * Whether a locally saved cart (stored at `savedAt`) may still be restored.
+ * @public The rule of the local restore window; the cart store keeps it through its ttlMs (shared/src/stores/shop-stores.ts).
+ */
 export function isLocalCartFresh(savedAt: number, now: number): boolean {
   return now - savedAt <= SHOP_CONSTANTS.localCartWindowMs;
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedCart } from '../contract/cart';
 import { couponLineOf, product } from './cart-test-fixtures';
-import { cartIdClearAt, decideServerRestore, isCartLocked, isLocalCartFresh, isServerCartFresh, lockUntil, sanitizeLines } from './cart-restore';
+import { cartIdClearAt, isCartLocked, isLocalCartFresh, isServerCartFresh, lockUntil } from './cart-lock';
+import { decideServerRestore, sanitizeLines } from './cart-restore';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 const NOW = 1_800_000_000_000;
 const H = 3_600_000;
 
-describe('cart lock after a restore (shop-spec §4)', () => {
+describe('cart lock after a restore (requirements#shop-behaviour)', () => {
   it('locks for 3 s', () => {
     const until = lockUntil(NOW);
     expect(until - NOW).toBe(3000);

@@ -1,10 +1,10 @@
 import { cartLine, type Cart, type CartLine, type SavedCart } from '../contract/cart';
 import { isServerCartFresh } from './cart-lock';
 
-export { cartIdClearAt, isCartLocked, isLocalCartFresh, isServerCartFresh, lockUntil } from './cart-lock';
+export { cartIdClearAt } from './cart-lock';
 
 /**
- * Cart protection and restore (shop-spec §4):
+ * Cart protection and restore (requirements#shop-behaviour):
  * - After restoring items from saved storage (the local copy when a page starts, or a server cart
  *   from a `cartId` link) the cart is locked for 3 s: increments, decrements and updates are
  *   ignored meanwhile.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, ProductLine } from '../contract/cart';
-import { addProductLine, badgeCount, changeCount, exceedsStock, linesMatch, removeLine, repriceLines, setLineNote } from './cart';
+import { badgeCount } from './cart-count';
+import { addProductLine, changeCount, exceedsStock, linesMatch, removeLine, repriceLines, setLineNote } from './cart';
 import { couponLineOf, item, product } from './cart-test-fixtures';
 
 const burrito = (over: Partial<ProductLine> = {}) =>
@@ -14,7 +15,7 @@ const burrito = (over: Partial<ProductLine> = {}) =>
     ...over,
   });
 
-describe('merging lines (shop-spec §5)', () => {
+describe('merging lines (requirements#shop-validation)', () => {
   it('merges only when id, size, course, extras and note match', () => {
     expect(linesMatch(burrito(), burrito())).toBe(true);
     expect(linesMatch(burrito(), burrito({ id: 'other' }))).toBe(false);
@@ -73,6 +74,26 @@ describe('quantity, notes and removal', () => {
     expect(changeCount(unlimited, 'a', 1)[0]?.count).toBe(41);
   });
 
+  it('stops plus at 99 and never drops the line (docs/requirements.md#cart-protection)', () => {
+    const cart: Cart = [burrito({ cartItemId: 'a', count: 98 })];
+    const full = changeCount(cart, 'a', 1);
+    expect(full[0]).toMatchObject({ count: 99, itemTotal: 99 * 1200 });
+    expect(changeCount(full, 'a', 1)).toEqual(full);
+  });
+
+  it('merges an add only up to 99 and says how many went in', () => {
+    const result = addProductLine([burrito({ cartItemId: 'a', count: 95 })], burrito({ cartItemId: 'n', count: 10 }));
+    expect(result).toMatchObject({ outcome: 'merged', accepted: 4 });
+    expect(result.cart).toHaveLength(1);
+    expect(result.cart[0]).toMatchObject({ count: 99, itemTotal: 99 * 1200 });
+    const full = addProductLine(result.cart, burrito({ cartItemId: 'm', count: 1 }));
+    expect(full).toMatchObject({ outcome: 'merged', accepted: 0 });
+    expect(full.cart).toEqual(result.cart);
+    const fresh = addProductLine([], burrito({ cartItemId: 'x', count: 106 }));
+    expect(fresh).toMatchObject({ outcome: 'added', accepted: 99 });
+    expect(fresh.cart[0]).toMatchObject({ count: 99 });
+  });
+
   it('trims a note and limits it to 200 characters', () => {
     const cart: Cart = [burrito({ cartItemId: 'a' })];
     expect(setLineNote(cart, 'a', '  ohne Koriander  ')[0]).toMatchObject({ notes: 'ohne Koriander' });
@@ -110,6 +131,13 @@ describe('repriceLines', () => {
     const inhouse = repriceLines(cart, lookup, 'inhouse');
     expect(inhouse.changed).toBe(true);
     expect(inhouse.cart[0]).toMatchObject({ sizePrice: 1090, sumOfExtras: 150, itemTotal: 2 * 1240 });
+  });
+
+  it('brings a stored count above 99 back into range instead of dropping the line', () => {
+    const result = repriceLines([burrito({ cartItemId: 'a', count: 106 })], lookup, 'takeaway');
+    expect(result.dropped).toEqual([]);
+    expect(result.changed).toBe(true);
+    expect(result.cart[0]).toMatchObject({ count: 99, itemTotal: 99 * 1200 });
   });
 
   it('drops lines whose article or option is gone and keeps coupon lines', () => {

@@ -4,27 +4,7 @@ import type { MenuItem } from '../contract/menu';
 import { priceSelection, validateSelection } from './line-pricing';
 import type { Cents } from './money';
 import { clampToZero, sumCents } from './money';
-
-/** Ids of fee and coupon lines start with 'special'; the stamp-card coupon line with 'stempel-'. */
-export function isSpecialId(id: string): boolean {
-  return id.startsWith('special');
-}
-
-export function isStampId(id: string): boolean {
-  return id.startsWith('stempel-');
-}
-
-/** Lines counted by the badge and the floating cart bar (shop-spec §2: ids starting with special or stempel- are not). */
-export function isCountedLine(line: CartLine): boolean {
-  return !isSpecialId(line.id) && !isStampId(line.id);
-}
-
-/** Item count shown by the cart badge and used to show the floating cart bar. */
-export function badgeCount(cart: Cart): number {
-  let count = 0;
-  for (const line of cart) if (isCountedLine(line)) count += line.count;
-  return count;
-}
+import { clampQuantity, isAllowedQuantity } from './quantity';
 
 export function productLines(cart: Cart): ProductLine[] {
   return cart.filter((l): l is ProductLine & { kind: 'product' } => l.kind === 'product');
@@ -40,7 +20,7 @@ function selectionKey(line: ProductLine): string {
 }
 
 /**
- * Identical lines merge counts only if id, size, course, extras and note match (shop-spec §5).
+ * Identical lines merge counts only if id, size, course, extras and note match (requirements#shop-validation).
  * Articles of a bundle coupon (appliedCode) never merge.
  */
 export function linesMatch(a: ProductLine, b: ProductLine): boolean {
@@ -73,37 +53,50 @@ export function withCount(line: ProductLine, count: number): ProductLine {
 }
 
 export type AddResult =
-  { readonly outcome: 'added' | 'merged'; readonly cart: Cart; readonly cartItemId: string } | { readonly outcome: 'ignored-unikat'; readonly cart: Cart };
+  | {
+      readonly outcome: 'added' | 'merged';
+      readonly cart: Cart;
+      readonly cartItemId: string;
+      /** How many of the requested units went in (fewer when the line reached the 99 limit). */
+      readonly accepted: number;
+    }
+  | { readonly outcome: 'ignored-unikat'; readonly cart: Cart };
 
 /**
  * Adds a product line: merges into an identical line, silently ignores a unikat item already in
- * the cart (shop-spec §5). Refusals (ordering disabled, sold out, tickets mixed) are checked by
- * `canAddToCart` before this is called.
+ * the cart (requirements#shop-validation). Refusals (ordering disabled, sold out, tickets mixed) are checked by
+ * `canAddToCart` before this is called. A line never exceeds 99 (docs/requirements.md#cart-protection):
+ * a merge stops at the limit and `accepted` says how many units went in.
  */
 export function addProductLine(cart: Cart, line: ProductLine): AddResult {
   const products = productLines(cart);
   if (line.unikat && products.some((l) => l.id === line.id)) return { outcome: 'ignored-unikat', cart };
   const match = products.find((l) => linesMatch(l, line));
   if (match) {
-    const merged = withCount(match, match.count + line.count);
+    const count = clampQuantity(match.count + line.count);
+    const merged = withCount(match, count);
     return {
       outcome: 'merged',
       cart: cart.map((l) => (l.cartItemId === match.cartItemId ? merged : l)),
       cartItemId: match.cartItemId,
+      accepted: Math.max(0, count - match.count),
     };
   }
-  return { outcome: 'added', cart: [...cart, line], cartItemId: line.cartItemId };
+  const count = clampQuantity(line.count);
+  const added = count === line.count ? line : withCount(line, count);
+  return { outcome: 'added', cart: [...cart, added], cartItemId: line.cartItemId, accepted: count };
 }
 
 /**
- * +/-: quantity is at least 1; minus does nothing at 1; unikat lines and the articles of a bundle
- * coupon have no plus or minus; plus stops at the stock a line was added with (hasBestand).
+ * +/-: quantity stays within 1–99 (docs/requirements.md#cart-protection): minus does nothing at 1,
+ * plus nothing at 99; unikat lines and the articles of a bundle coupon have no plus or minus; plus
+ * stops at the stock a line was added with (hasBestand).
  */
 export function changeCount(cart: Cart, cartItemId: string, delta: number): Cart {
   return cart.map((l) => {
     if (l.cartItemId !== cartItemId || l.kind !== 'product' || l.unikat || l.appliedCode !== undefined) return l;
     const next = l.count + delta;
-    if (next < 1) return l;
+    if (!isAllowedQuantity(next)) return l;
     if (delta > 0 && exceedsStock(cart, l, next - l.count)) return l;
     return withCount(l, next);
   });
@@ -175,13 +168,19 @@ export function repriceLines(cart: Cart, lookup: MenuLookup, mode: OrderMode): R
   let changed = false;
   const dropped: string[] = [];
   const next: CartLine[] = [];
-  for (const line of cart) {
+  for (let line of cart) {
     if (line.kind !== 'product') {
       next.push(line);
       continue;
     }
     const found = lookup(line.id);
-    const selection = { vol: line.vol, variantsSelected: line.variantsSelected, stylesSelected: line.stylesSelected, count: line.count };
+    // A count outside 1–99 (a cart stored by an older version) is brought into range, never dropped.
+    const count = clampQuantity(line.count);
+    if (count !== line.count) {
+      line = withCount(line, count);
+      changed = true;
+    }
+    const selection = { vol: line.vol, variantsSelected: line.variantsSelected, stylesSelected: line.stylesSelected, count };
     if (!found || validateSelection(found.item, selection).length > 0) {
       dropped.push(line.nameToDisplay);
       changed = true;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../contract/cart';
 import { DEFAULT_FEATURES } from './features';
-import { FLOWS, checkoutRedirect, flowOfRoute, isFlowEnabled, runCheckoutQuestions, usecaseOf, type Question, type QuestionInput } from './checkout-flow';
+import {
+  FLOWS,
+  availableProviders,
+  checkoutRedirect,
+  isFlowEnabled,
+  runCheckoutQuestions,
+  usecaseOf,
+  type Question,
+  type QuestionInput,
+} from './checkout-flow';
 
 const line = (patch: Partial<Extract<Cart[number], { kind: 'product' }>> = {}) =>
   ({
@@ -36,7 +45,7 @@ const config = {
 };
 const features = { ...DEFAULT_FEATURES, enableDelivery: true, enableDeliveryOhnePay: true };
 
-function scripted(answers: Partial<Record<Question['id'], boolean>>) {
+function scripted(answers: Partial<Record<Question['id'], boolean | null>>) {
   const asked: Question[] = [];
   const informed: string[] = [];
   let redeemed = 0;
@@ -47,7 +56,8 @@ function scripted(answers: Partial<Record<Question['id'], boolean>>) {
     io: {
       ask: async (q: Question) => {
         asked.push(q);
-        return answers[q.id] ?? false;
+        const answer = answers[q.id];
+        return answer === undefined ? false : answer;
       },
       inform: async (title: string) => {
         informed.push(title);
@@ -68,7 +78,7 @@ const input = (patch: Partial<QuestionInput> = {}): QuestionInput => ({
   ...patch,
 });
 
-describe('route names (checkout-spec §2): checkout + usecase [+ WithPay] [+ Tip]', () => {
+describe('route names (requirements#checkout-screens): checkout + usecase [+ WithPay] [+ Tip]', () => {
   it('maps every flow to its route and back', () => {
     expect(Object.values(FLOWS).map((f) => f.route)).toEqual([
       'checkouttakeAwayWithPay',
@@ -81,8 +91,6 @@ describe('route names (checkout-spec §2): checkout + usecase [+ WithPay] [+ Tip
       'checkoutinhouseMobilePaymentWithPay',
       'checkoutdigitalWithPay',
     ]);
-    for (const flow of Object.values(FLOWS)) expect(flowOfRoute(flow.route)).toBe(flow);
-    expect(flowOfRoute('Korb')).toBeUndefined();
   });
   it('has the steps and timers of the spec', () => {
     expect(FLOWS.takeawayWithPay.steps).toEqual(['data', 'time', 'payment']);
@@ -112,7 +120,28 @@ describe('route names (checkout-spec §2): checkout + usecase [+ WithPay] [+ Tip
   });
 });
 
-describe('questions before checkout (checkout-spec §4)', () => {
+describe('questions before checkout (requirements#checkout-behaviour)', () => {
+  it('a cancelled question (Escape, backdrop) is never an answer: no next question, nothing chosen (docs/requirements.md#order-flow)', async () => {
+    const cases: [Partial<Record<Question['id'], boolean | null>>, number][] = [
+      [{ usecase: null }, 1],
+      [{ usecase: true, itemCount: null }, 2],
+      [{ usecase: false, itemCount: true, onlinePay: null }, 3],
+    ];
+    for (const [answers, asked] of cases) {
+      const s = scripted(answers);
+      expect(await runCheckoutQuestions(input(), s.io)).toEqual({ outcome: 'stay', reason: 'cancelled' });
+      expect(s.asked).toHaveLength(asked);
+    }
+    const stamp = scripted({ usecase: true, itemCount: true, stamp: null });
+    expect(await runCheckoutQuestions(input({ stampRedeemable: true, stampDiscount: 500, features: { ...features, enableStempel: true } }), stamp.io)).toEqual({
+      outcome: 'stay',
+      reason: 'cancelled',
+    });
+    expect(stamp.redeemed()).toBe(0);
+    const inhouse = scripted({ onlinePay: null });
+    expect(await runCheckoutQuestions(input({ orderMode: 'inhouse', table: '7' }), inhouse.io)).toEqual({ outcome: 'stay', reason: 'cancelled' });
+  });
+
   it('takeaway or delivery, the item count with the total, then online or not', async () => {
     const s = scripted({ usecase: true, itemCount: true, onlinePay: true });
     expect(await runCheckoutQuestions(input(), s.io)).toEqual({ outcome: 'go', flow: 'takeawayWithPay', route: 'checkouttakeAwayWithPay' });
@@ -155,7 +184,7 @@ describe('questions before checkout (checkout-spec §4)', () => {
     await runCheckoutQuestions(input({ stampRedeemable: true, stampDiscount: 1500, features: { ...features, enableStempel: true } }), s.io);
     expect(s.asked.map((q) => q.id)).toEqual(['usecase', 'itemCount', 'stamp', 'onlinePay']);
     expect(s.asked[2]!.text).toBe('Du erhältst 15,00\u00a0€ Rabatt auf diese Bestellung.');
-    // The online service fee is named in the question that leads to it (issue 13).
+    // The online service fee is named in the question that leads to it (requirements#accessibility).
     expect(s.asked[3]!.text).toBe('Für die Online-Zahlung berechnen wir eine Servicegebühr von 0,49\u00a0€ (inkl. MwSt.).');
     expect(s.redeemed()).toBe(1);
   });
@@ -194,7 +223,7 @@ describe('questions before checkout (checkout-spec §4)', () => {
   });
 });
 
-describe('checkout redirects (checkout-spec §2)', () => {
+describe('checkout redirects (requirements#checkout-screens)', () => {
   const base = { flow: FLOWS.takeawayWithPay, cart: [line()], sum: 1700, orderingEnabled: true, flowEnabled: true };
   it('empty cart, ordering disabled, flow disabled go to the start page', () => {
     expect(checkoutRedirect({ ...base, cart: [] })).toEqual({ to: 'Home', reason: 'empty' });
@@ -206,7 +235,7 @@ describe('checkout redirects (checkout-spec §2)', () => {
     expect(checkoutRedirect({ ...base, flow: FLOWS.inhouse, area: 'Bar' })).toBeNull();
     expect(checkoutRedirect({ ...base, flow: FLOWS.inhouseWithPayTip, table: '12' })).toBeNull();
   });
-  it('the digital checkout takes tickets only; tickets take no other checkout (issue 17 #2)', () => {
+  it('the digital checkout takes tickets only; tickets take no other checkout', () => {
     expect(checkoutRedirect({ ...base, flow: FLOWS.digital })).toEqual({ to: 'Korb', reason: 'wrongArticles' });
     expect(checkoutRedirect({ ...base, flow: FLOWS.digital, cart: [line({ type: 'ticket' }), line()] })).toEqual({ to: 'Korb', reason: 'wrongArticles' });
     expect(checkoutRedirect({ ...base, flow: FLOWS.digital, cart: [line({ type: 'ticket' })] })).toBeNull();
@@ -217,5 +246,17 @@ describe('checkout redirects (checkout-spec §2)', () => {
     expect(checkoutRedirect({ ...base, storedTotal: 1749, currentTotal: 1800 })).toEqual({ to: 'Korb', reason: 'totalMismatch' });
     expect(checkoutRedirect({ ...base, storedTotal: 1749, currentTotal: 1749 })).toBeNull();
     expect(checkoutRedirect({ ...base, storedTotal: null, currentTotal: 1800 })).toBeNull();
+  });
+});
+
+describe('providers the server can take (ADR 0026)', () => {
+  const venue = { bar: true, stripe: true, paypal: true, wallet: true, customerCard: true };
+  it('a provider the venue switched on counts only when the server has it', () => {
+    expect(availableProviders(venue, { card: true, paypal: true })).toEqual(venue);
+    expect(availableProviders(venue, { card: true, paypal: false })).toEqual({ ...venue, paypal: false });
+    expect(availableProviders(venue, { card: false, paypal: true })).toEqual({ ...venue, stripe: false, wallet: false });
+  });
+  it('never switches on what the venue switched off', () => {
+    expect(availableProviders({ ...venue, paypal: false, wallet: false }, { card: true, paypal: true })).toEqual({ ...venue, paypal: false, wallet: false });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The checkout flows and the way into them (checkout-spec §2, §4).
+ * The checkout flows and the way into them (requirements#checkout-screens, requirements#checkout-behaviour).
  *
  * - `FLOWS`: the nine flows with their route, steps, pay mode and timers.
  * - `chooseCheckout` / `runCheckoutQuestions`: the questions before checkout (takeaway or
@@ -34,11 +34,11 @@ export interface FlowDef {
   readonly onlinePay: boolean;
   readonly inhouse: boolean;
   readonly steps: readonly StepKind[];
-  /** The order is saved when leaving this step (checkout-spec §4 "The order is saved first"). */
+  /** The order is saved when leaving this step (requirements#checkout-behaviour "The order is saved first"). */
   readonly saveAfter: StepKind;
   /** Offline flows: the payment identifier saved with the order. */
   readonly offlinePsp?: 'beiAbholung' | 'beiLieferung' | 'waiter';
-  /** Loading overlay auto-hide (checkout-spec §9). */
+  /** Loading overlay auto-hide (requirements#checkout-constants). */
   readonly overlayMs: number;
   /** Move to the order page after success (1.2 s, 400 ms for the waiter flow). */
   readonly successRedirectMs: number;
@@ -162,11 +162,6 @@ export const FLOWS: Readonly<Record<FlowId, FlowDef>> = {
   },
 };
 
-/** The flow of a checkout route, or undefined for any other route. */
-export function flowOfRoute(route: string): FlowDef | undefined {
-  return Object.values(FLOWS).find((f) => f.route === route);
-}
-
 /**
  * The order's usecase: takeaway, delivery, digital; in-house table flows are 'tableordering'
  * ('selfservice' when the venue runs self-service); mobile payment 'inhouseMobilePayment'.
@@ -186,6 +181,19 @@ export function usecaseOf(flow: FlowId, selfService: boolean): Usecase {
     default:
       return selfService ? 'selfservice' : 'tableordering';
   }
+}
+
+/**
+ * The venue's payment providers as far as this server can take them (ADR 0026): a provider the
+ * venue switched on counts only when the server has it (its keys, or the offline test provider).
+ */
+export function availableProviders(venue: AppConfig['providers'], server: { card: boolean; paypal: boolean }): AppConfig['providers'] {
+  return {
+    ...venue,
+    stripe: venue.stripe && server.card,
+    wallet: venue.wallet && venue.stripe && server.card,
+    paypal: venue.paypal && server.paypal,
+  };
 }
 
 /** Is a flow switched on for the venue (feature flags, ordering flags, an online provider)? */
@@ -216,7 +224,7 @@ export function isFlowEnabled(
 }
 
 /**
- * Orders for pickup or delivery that are paid on site carry the human check (checkout-spec §2, the
+ * Orders for pickup or delivery that are paid on site carry the human check (requirements#checkout-screens, the
  * pickup-payment flow's captcha; docs/security.md: whenever nobody pays before the food is made).
  * In-house orders are served at the table: no check.
  */
@@ -240,7 +248,7 @@ export function flowIdOf(order: { usecase: Usecase; onlinePay: boolean; tip?: nu
   }
 }
 
-/** All product lines are tickets: the digital flow (checkout-spec §2). */
+/** All product lines are tickets: the digital flow (requirements#checkout-screens). */
 export function isTicketsOnly(cart: Cart): boolean {
   const products = productLines(cart);
   return products.length > 0 && products.every((l) => l.type === 'ticket' || l.ticket === true);
@@ -253,7 +261,7 @@ export function inhouseOnlineFlow(selfService: boolean, tipEnabled: boolean): Fl
 }
 
 // ---------------------------------------------------------------------------------------------
-// Questions before checkout (checkout-spec §4)
+// Questions before checkout (requirements#checkout-behaviour)
 
 export interface QuestionInput {
   readonly cart: Cart;
@@ -288,8 +296,12 @@ export interface Question {
 }
 
 export interface QuestionIo {
-  /** Shows a yes/no question; resolves true for yes, false for no or a dismissed dialog. */
-  ask(question: Question): Promise<boolean>;
+  /**
+   * Shows a yes/no question; resolves true for yes, false for no, and null when the guest cancelled
+   * it (Escape, the backdrop, navigating away): a cancel is never an answer
+   * (docs/requirements.md#shell).
+   */
+  ask(question: Question): Promise<boolean | null>;
   /** Shows an info dialog (in-house without a table). */
   inform(title: string, text?: string): Promise<void>;
   /** Redeems the full stamp card (adds the stamp line to the cart). */
@@ -298,7 +310,7 @@ export interface QuestionIo {
 
 export type CheckoutChoice =
   | { readonly outcome: 'go'; readonly flow: FlowId; readonly route: RouteName }
-  | { readonly outcome: 'stay'; readonly reason: 'empty' | 'orderingDisabled' | 'noTable' | 'declined' | 'noFlow' };
+  | { readonly outcome: 'stay'; readonly reason: 'empty' | 'orderingDisabled' | 'noTable' | 'declined' | 'noFlow' | 'cancelled' };
 
 function countOf(cart: Cart): number {
   return productLines(cart).reduce((n, l) => n + l.count, 0);
@@ -308,7 +320,34 @@ function countOf(cart: Cart): number {
  * Runs the questions before checkout and answers where to go. The caller navigates
  * (`navigateTo(choice.route)`) when the outcome is 'go'.
  */
-export async function runCheckoutQuestions(input: QuestionInput, io: QuestionIo): Promise<CheckoutChoice> {
+export async function runCheckoutQuestions(input: QuestionInput, realIo: QuestionIo): Promise<CheckoutChoice> {
+  // A cancelled question ends the questions: nothing chosen, no next question.
+  const io = {
+    ...realIo,
+    ask: async (question: Question): Promise<boolean> => {
+      const answer = await realIo.ask(question);
+      if (answer === null) throw new QuestionCancelled(question.id);
+      return answer;
+    },
+  };
+  try {
+    return await askCheckoutQuestions(input, io);
+  } catch (error) {
+    if (error instanceof QuestionCancelled) return { outcome: 'stay', reason: 'cancelled' };
+    throw error;
+  }
+}
+
+class QuestionCancelled extends Error {
+  constructor(readonly questionId: Question['id']) {
+    super(`Question ${questionId} cancelled`);
+  }
+}
+
+async function askCheckoutQuestions(
+  input: QuestionInput,
+  io: { ask(question: Question): Promise<boolean>; inform: QuestionIo['inform']; redeemStamp?: QuestionIo['redeemStamp'] },
+): Promise<CheckoutChoice> {
   const t = checkoutTexts;
   const { config, features } = input;
   if (countOf(input.cart) === 0) return { outcome: 'stay', reason: 'empty' };
@@ -375,7 +414,7 @@ export async function runCheckoutQuestions(input: QuestionInput, io: QuestionIo)
   return go(enabled(withPay) ? withPay : without);
 }
 
-/** 'Möchtest du online bezahlen?' naming the online service fee before the guest answers (issue 13). */
+/** 'Möchtest du online bezahlen?' naming the online service fee before the guest answers (requirements#accessibility). */
 function onlinePayQuestion(input: QuestionInput): Question {
   const t = checkoutTexts;
   const fee = input.config.onlineServiceFee;
@@ -400,7 +439,7 @@ function itemCountQuestion(input: QuestionInput): Question {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Redirects (checkout-spec §2 "Navigation guard and redirects")
+// Redirects (requirements#checkout-guard "Navigation guard and redirects")
 
 export interface RedirectInput {
   readonly flow: FlowDef;
@@ -422,7 +461,7 @@ export type Redirect = {
   readonly reason: 'empty' | 'orderingDisabled' | 'flowDisabled' | 'noTable' | 'wrongArticles' | 'zeroSum' | 'totalMismatch';
 };
 
-/** The digital checkout is for tickets only, and tickets go through no other checkout (shop-spec §3). */
+/** The digital checkout is for tickets only, and tickets go through no other checkout (requirements#entities). */
 function articlesFitFlow(flow: FlowDef, cart: Cart): boolean {
   const products = cart.filter((l) => l.kind === 'product');
   const tickets = products.filter((l) => l.type === 'ticket').length;

@@ -25,7 +25,7 @@ const valid: PersonForm = {
 const form = (patch: Partial<PersonForm>): PersonForm => ({ ...valid, ...patch });
 const ctx = { selfService: false, allowedDeliveryPlz: ['20099', '20146'] };
 
-describe('name rules (checkout-spec §5)', () => {
+describe('name rules (requirements#checkout-validation)', () => {
   it('needs at least 3 characters, then 4 with a space after at least 2', () => {
     expect(fullNameError('')).toBe('Vor- und Nachname sind erforderlich');
     expect(fullNameError('  Al ')).toBe('Vor- und Nachname sind erforderlich');
@@ -36,7 +36,7 @@ describe('name rules (checkout-spec §5)', () => {
   });
 });
 
-describe('e-mail (checkout-spec §5)', () => {
+describe('e-mail (requirements#checkout-validation)', () => {
   it('is normalised: trimmed and lower-case', () => {
     expect(normaliseEmail('  Erika@Example.ORG ')).toBe('erika@example.org');
   });
@@ -76,11 +76,17 @@ describe('address rules', () => {
       'invoice.plz': 'Die Postleitzahl ist erforderlich',
       'invoice.city': 'Der Ort ist erforderlich',
     });
-    // Under 4 characters is 'erforderlich' (checkout-spec §5 lists that rule first).
+    // Three digits: 'zu kurz' (docs/requirements.md#checkout-validation); letters: not a number.
     expect(addressErrors({ company: '', street: 'Weg 1', plz: '209', city: 'Hamburg' }, 'delivery')).toEqual({
-      'delivery.plz': 'Die Postleitzahl ist erforderlich',
+      'delivery.plz': 'Die Postleitzahl ist zu kurz',
+    });
+    expect(addressErrors({ company: '', street: 'Weg 1', plz: ' 2 ', city: 'Hamburg' }, 'delivery')).toEqual({
+      'delivery.plz': 'Die Postleitzahl ist zu kurz',
     });
     expect(addressErrors({ company: '', street: 'Weg 1', plz: 'ab', city: 'Hamburg' }, 'delivery')).toEqual({
+      'delivery.plz': 'Die Postleitzahl muss eine Nummer sein',
+    });
+    expect(addressErrors({ company: '', street: 'Weg 1', plz: '   ', city: 'Hamburg' }, 'delivery')).toEqual({
       'delivery.plz': 'Die Postleitzahl ist erforderlich',
     });
     expect(addressErrors({ company: '', street: 'Weg 1', plz: 'abcd', city: 'Hamburg' }, 'delivery')).toEqual({

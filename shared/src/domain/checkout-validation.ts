@@ -1,5 +1,5 @@
 /**
- * Validation of every checkout flow (checkout-spec §5), as pure functions returning German
+ * Validation of every checkout flow (requirements#checkout-validation), as pure functions returning German
  * messages per field. The UI shows them only after a first attempt; these functions always
  * compute them.
  */
@@ -13,7 +13,7 @@ import { formatEuro, type Cents } from './money';
 import { isFullName, isValidEmail, normalizeEmail } from './person';
 import { isLongEnoughPhone, isWellFormedPhone } from './phone';
 
-/** The nine checkout flows (checkout-spec §2). */
+/** The nine checkout flows (requirements#checkout-screens). */
 export type FlowId =
   'takeawayWithPay' | 'takeaway' | 'delivery' | 'deliveryWithPay' | 'inhouse' | 'inhouseWithPay' | 'inhouseWithPayTip' | 'mobilePayment' | 'digital';
 
@@ -25,7 +25,7 @@ export interface AddressInput {
   etage?: string;
 }
 
-/** The form of the data step (same shape as the locally kept form data, checkout-spec §3). */
+/** The form of the data step (same shape as the locally kept form data, requirements#order-entities). */
 export interface PersonForm {
   name: string;
   email: string;
@@ -65,7 +65,7 @@ export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 const t = checkoutTexts;
 
-/** E-mail normalisation (trimmed, lower-case) and validity are the shared person rules (shop-spec §5). */
+/** E-mail normalisation (trimmed, lower-case) and validity are the shared person rules (requirements#shop-validation). */
 export const normaliseEmail = normalizeEmail;
 export { isValidEmail, isFullName };
 
@@ -98,10 +98,12 @@ export function addressErrors(address: AddressInput, prefix: 'invoice' | 'delive
   if (street.length < C.streetMinLength) errors[`${prefix}.street`] = t.streetRequired;
   else if (!/\d/.test(street)) errors[`${prefix}.street`] = t.houseNumberMissing;
   const plz = address.plz.trim();
-  // checkout-spec §5, in its order: at least 4 characters ('erforderlich'), then digits only. Its
-  // third rule, at least 4 digits ('zu kurz'), always holds once the first two do.
-  if (plz.length < C.plzMinDigits) errors[`${prefix}.plz`] = t.plzRequired;
+  // requirements#checkout-validation names three rules whose first (under 4 characters: 'erforderlich') would hide the
+  // third ('zu kurz'); read so that each text can appear (docs/requirements.md#checkout-validation):
+  // nothing entered is 'erforderlich', anything but digits 'muss eine Nummer sein', under 4 digits 'zu kurz'.
+  if (plz.length === 0) errors[`${prefix}.plz`] = t.plzRequired;
   else if (!/^\d+$/.test(plz)) errors[`${prefix}.plz`] = t.plzNumeric;
+  else if (plz.length < C.plzMinDigits) errors[`${prefix}.plz`] = t.plzTooShort;
   if (address.city.trim().length < C.cityMinLength) errors[`${prefix}.city`] = t.cityRequired;
   return errors;
 }
@@ -116,7 +118,7 @@ function emailValidOrEmpty(email: string, message: string): string | undefined {
 }
 
 /**
- * Errors of the data step of a flow (checkout-spec §5). Empty object: the step may continue.
+ * Errors of the data step of a flow (requirements#checkout-validation). Empty object: the step may continue.
  */
 export function validatePersonalData(flow: FlowId, form: PersonForm, ctx: ValidationContext): FieldErrors {
   const errors: FieldErrors = {};
@@ -201,14 +203,18 @@ export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** The minimum order applies to takeaway and delivery, not in-house (checkout-spec §5). */
+/** The minimum order applies to takeaway and delivery, not in-house (requirements#checkout-validation). */
 export function minimumOrderAmount(usecase: Usecase, config: Pick<AppConfig, 'takeAway' | 'delivery'>): Cents {
   if (usecase === 'takeaway') return config.takeAway.minOrderAmount;
   if (usecase === 'delivery') return config.delivery.minOrderAmount;
   return 0;
 }
 
-/** 'Bitte beachte den Mindestbestellwert von {amount}' when the sum is below the minimum, else undefined. */
+/**
+ * 'Bitte beachte den Mindestbestellwert von {amount}' when the sum is below the minimum, else undefined.
+ * @public A rule of the spec (requirements#checkout-errors texts) that no screen shows yet: the cart blocks below the
+ * minimum through priceCart's minOrder instead.
+ */
 export function minimumOrderError(sum: Cents, usecase: Usecase, config: Pick<AppConfig, 'takeAway' | 'delivery'>): string | undefined {
   const minimum = minimumOrderAmount(usecase, config);
   return sum < minimum ? fill(t.minOrder, { amount: formatEuro(minimum) }) : undefined;
@@ -220,7 +226,7 @@ export function timeChoiceError(choice: { dayClosed: boolean; slot: SelectedTime
   return undefined;
 }
 
-/** Customer card: the total must not exceed the CRED balance (checkout-spec §5 Payment). */
+/** Customer card: the total must not exceed the CRED balance (requirements#checkout-validation Payment). */
 export function isCustomerCardSufficient(total: Cents, balance: Cents): boolean {
   return total <= balance;
 }

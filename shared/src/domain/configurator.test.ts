@@ -33,7 +33,7 @@ function tap(config: ItemConfig, stepIndex: number, optionId: string, it = burri
   return result.config;
 }
 
-describe('single-choice steps (shop-spec §4)', () => {
+describe('single-choice steps (requirements#shop-behaviour)', () => {
   it('selecting an option deselects the others', () => {
     let c = tap(initialConfig(burrito), 0, 'rice-mex');
     c = tap(c, 0, 'rice-lime');

@@ -1,9 +1,10 @@
 import type { ProductLine, VariantSelection } from '../contract/cart';
 import type { MenuCategory, MenuItem, VariantStep } from '../contract/menu';
 import { isStepVisible, validateSelection, type LineSelection } from './line-pricing';
+import { clampQuantity } from './quantity';
 
 /**
- * The item configurator (shop-spec §4 "Item configuration", §5 "Adding to the cart"): the state of
+ * The item configurator (requirements#item-configuration "Item configuration", requirements#add-to-cart "Adding to the cart"): the state of
  * one item being configured and the pure transitions the item page applies to it. Pricing of the
  * resulting selection is `priceSelection` (line-pricing.ts), shared with the server.
  */
@@ -37,7 +38,7 @@ export function maxOptionsOf(step: VariantStep): number {
 }
 
 /**
- * Preselection of a step (shop-spec §4): a non-multi, non-optional step with exactly one option
+ * Preselection of a step (requirements#shop-behaviour): a non-multi, non-optional step with exactly one option
  * and no trigger is preselected; a replaceArticle step with one option too; options flagged
  * aaaSelected are preselected (within the step's limit).
  */
@@ -139,7 +140,7 @@ function setIds(config: ItemConfig, stepIndex: number, portion: number, ids: str
 }
 
 /**
- * Taps an option (shop-spec §4):
+ * Taps an option (requirements#shop-behaviour):
  * - single choice: selecting deselects the others; tapping the selected option deselects it only
  *   if the step has more than one option;
  * - 'ohne' clears all options of the step (and any other choice clears 'ohne');
@@ -220,14 +221,15 @@ export function chooseSize(item: MenuItem, config: ItemConfig, vol: string): Ite
 /** Quantity is at least 1; a unikat item stays at 1. */
 export function setCount(item: MenuItem, config: ItemConfig, count: number): ItemConfig {
   if (item.unikat) return { ...config, count: 1 };
-  return { ...config, count: Math.max(1, Math.floor(count)) };
+  // The item page counter stops at 99 (docs/requirements.md#cart-protection).
+  return { ...config, count: clampQuantity(count) };
 }
 
 export function setNotes(config: ItemConfig, notes: string): ItemConfig {
   return { ...config, notes };
 }
 
-/** Item notes are trimmed (shop-spec §5). */
+/** Item notes are trimmed (requirements#shop-validation). */
 export function normaliseNote(notes: string): string {
   return notes.trim();
 }
@@ -243,7 +245,7 @@ export function stepControl(step: VariantStep): 'dropdown' | 'checkbox' | 'radio
   return step.multi ? 'checkbox' : 'radio';
 }
 
-/** Remaining free articles of a step for the current choice (shop-spec §5 freeArticles). */
+/** Remaining free articles of a step for the current choice (requirements#shop-validation freeArticles). */
 export function freeArticlesLeft(item: MenuItem, config: ItemConfig, stepIndex: number): number {
   const step = item.extras.variants[stepIndex];
   if (!step?.freeArticles) return 0;

@@ -4,7 +4,7 @@ import { consentDialogDue, consentExpiresAt, consentStatus, consentTtlMs, mayCou
 const T = Date.UTC(2026, 10, 24, 11, 0);
 const DAY = 86_400_000;
 
-describe('privacy consent (shop-spec §9: 31104000000 ms with statistics, else 1 day)', () => {
+describe('privacy consent (requirements#constants: 31104000000 ms with statistics, else 1 day)', () => {
   it('keeps an accepted choice about 360 days, a declined one a day', () => {
     expect(consentTtlMs(true)).toBe(31_104_000_000);
     expect(consentTtlMs(false)).toBe(DAY);

@@ -1,7 +1,7 @@
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Privacy consent (shop-spec §3 "Privacy consent: statistics flag", §9 "stored about 360 days
+ * Privacy consent (requirements#entities "Privacy consent: statistics flag", requirements#constants "stored about 360 days
  * (31104000000 ms) if statistics accepted, else 1 day"). The guest's choice is kept on the device
  * with the instant it was made; once it has run out the consent dialog asks again.
  */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { coupon, type Cart } from '../contract/cart';
-import { badgeCount, productLines } from './cart';
+import { productLines } from './cart';
+import { badgeCount } from './cart-count';
 import { couponLineOf, item, pricingConfig, product } from './cart-test-fixtures';
 import { priceCart } from './pricing';
 import {
   addCouponLine,
-  boundLines,
   couponLineId,
   couponRefusal,
   couponState,
@@ -46,7 +46,7 @@ describe('coupon codes and lines', () => {
     });
   });
 
-  it('copies the coupon fields of shop-spec §3 onto the line', () => {
+  it('copies the coupon fields of requirements#entities onto the line', () => {
     const c = coupon.parse({
       couponCode: 'b1',
       type: 'bundle',
@@ -88,7 +88,7 @@ describe('couponState', () => {
   });
 });
 
-describe('adding coupons to the cart (shop-spec §5)', () => {
+describe('adding coupons to the cart (requirements#shop-validation)', () => {
   const amount = (code: string, over = {}) => couponLineOf({ couponCode: code, type: 'amount', title: code, amount: 100, ...over });
 
   it('refuses expired and redeemed coupons', () => {
@@ -163,7 +163,7 @@ describe('redeeming a bundle coupon', () => {
   it('puts its articles into the cart, bound to the coupon, count 1, priced for the mode, with preselected options', () => {
     const result = redeemCoupon([], deal, ctx());
     if (!result.ok) throw new Error('expected the bundle to be redeemed');
-    const articles = boundLines(result.cart, 'TACODEAL');
+    const articles = productLines(result.cart).filter((l) => l.appliedCode === 'TACODEAL');
     expect(articles.map((l) => [l.id, l.vol, l.count, l.sizePrice, l.appliedCode, l.aaaCodeTitle])).toEqual([
       ['tacos', 'standard', 1, 850, 'TACODEAL', 'Taco-Deal'],
       ['limo', '0,33 l', 1, 350, 'TACODEAL', 'Taco-Deal'],
@@ -188,7 +188,7 @@ describe('redeeming a bundle coupon', () => {
     expect(removeCoupon(result.cart, result.line.cartItemId)).toEqual([other]);
   });
 
-  it("binds the guest's own articles instead of adding them a second time (issue 13: TACODEAL 34,74 → 44,64)", () => {
+  it("binds the guest's own articles instead of adding them a second time (requirements#accessibility: TACODEAL 34,74 → 44,64)", () => {
     const ownTacos = product({ cartItemId: 'own-t', id: 'tacos', vol: 'standard', sizePrice: 850 });
     const ownLimo = product({ cartItemId: 'own-l', id: 'limo', vol: '0,33 l', sizePrice: 350 });
     const result = redeemCoupon([ownTacos, ownLimo], deal, ctx());

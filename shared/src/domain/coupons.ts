@@ -8,7 +8,7 @@ import type { Cents } from './money';
 import { buildProductLine } from './product-line';
 
 /**
- * Coupons (shop-spec §3 Coupon line and Stamp-card coupon line, §5 Adding to the cart and Sums).
+ * Coupons (requirements#entities Coupon line and Stamp-card coupon line, requirements#add-to-cart and Sums).
  *
  * Types and their effect on the sums (applied by pricing.ts):
  * - `amount`: reduces the sum by `amount` cents.
@@ -41,7 +41,7 @@ import { buildProductLine } from './product-line';
 
 export const COUPON_LINE_PREFIX = 'specialCoupon-';
 export const STAMP_LINE_PREFIX = 'stempel-';
-/** The stamp line is valid for now + 99999999 ms (shop-spec §3). */
+/** The stamp line is valid for now + 99999999 ms (requirements#entities). */
 export const STAMP_LINE_VALIDITY_MS = 99_999_999;
 
 /** Codes are typed by guests: case, surrounding and inner spaces do not matter. */
@@ -103,7 +103,7 @@ export function couponToLine(coupon: Coupon): CouponLine {
 }
 
 /**
- * The stamp-card coupon line (shop-spec §3): id 'stempel-' plus user id, type amount, private,
+ * The stamp-card coupon line (requirements#entities): id 'stempel-' plus user id, type amount, private,
  * forRedeem, not combinable, single use, valid for now + 99999999 ms.
  */
 export function stampCouponLine(uid: string, title: string, amount: Cents, now: number): CouponLine {
@@ -235,10 +235,4 @@ export function removeCoupon(cart: Cart, cartItemId: string): Cart {
     next = next.filter((l) => l.cartItemId !== id).map((l) => (l.cartItemId === sibling.cartItemId ? merged : l));
   }
   return next;
-}
-
-/** Lines bound to a bundle coupon. */
-export function boundLines(cart: Cart, code: string): ProductLine[] {
-  const normalized = normalizeCouponCode(code);
-  return productLines(cart).filter((l) => l.appliedCode === normalized);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardNumberFrom,
+  accountMayTryCode,
   claimAttemptsLeft,
   formatCardNumber,
   isValidCardNumber,
@@ -59,7 +60,10 @@ describe('top-ups', () => {
   });
 
   it('stops taking check codes after 5 wrong ones', () => {
-    expect(claimAttemptsLeft(4)).toBe(true);
-    expect(claimAttemptsLeft(5)).toBe(false);
+    expect(claimAttemptsLeft(49)).toBe(true);
+    expect(claimAttemptsLeft(50)).toBe(false);
+    // Per account: five wrong codes in the window, then none until it has passed.
+    expect(accountMayTryCode(4)).toBe(true);
+    expect(accountMayTryCode(5)).toBe(false);
   });
 });

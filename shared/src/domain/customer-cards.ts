@@ -2,7 +2,7 @@ import { CHECKOUT_CONSTANTS } from './checkout-constants';
 import type { Cents } from './money';
 
 /**
- * Customer cards the staff hand out (checkout-spec §2, §3 Customer card; ADR 0021): a card number
+ * Customer cards the staff hand out (requirements#checkout-screens, requirements#order-entities Customer card; ADR 0021): a card number
  * of 12 digits whose last digit is a Luhn check digit (a mistyped digit is caught before the
  * server is asked), printed in groups of four, and a 6-digit check code that proves the guest holds
  * the card. Top-ups are bounded.
@@ -70,7 +70,12 @@ export function topUpProblem(amount: Cents, balance: Cents): TopUpProblem | null
   return null;
 }
 
-/** Whether a card still takes check-code attempts after `failures` wrong ones. */
+/** Whether a card still takes check-code attempts after `failures` wrong ones (from all accounts together). */
 export function claimAttemptsLeft(failures: number): boolean {
-  return failures < CHECKOUT_CONSTANTS.customerCardClaimMaxFailures;
+  return failures < CHECKOUT_CONSTANTS.customerCardLockFailures;
+}
+
+/** Whether an account may try another check code after `recentFailures` wrong ones within customerCardClaimWindowMs. */
+export function accountMayTryCode(recentFailures: number): boolean {
+  return recentFailures < CHECKOUT_CONSTANTS.customerCardClaimFailuresPerAccount;
 }

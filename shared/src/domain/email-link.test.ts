@@ -12,7 +12,7 @@ import {
 
 const SID = 'abcdefghijABCDEFGHIJ0123456789xy';
 
-describe('session key (shop-spec §9: random, 32 characters)', () => {
+describe('session key (requirements#constants: random, 32 characters)', () => {
   it('draws 32 letters and digits from random bytes, skipping biased bytes', () => {
     const bytes = new Uint8Array(64).map((_, i) => i);
     expect(newSessionId(bytes)).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
@@ -42,7 +42,7 @@ describe('continue URL and the opened link', () => {
   });
 });
 
-describe('what opening a link means (shop-spec §4, §8)', () => {
+describe('what opening a link means (requirements#shop-behaviour, requirements#errors)', () => {
   const stored = { sessionId: SID, email: 'erika@example.org' };
   const params = { sessionId: SID, anonymousUid: null, pendingProvider: null };
 

@@ -2,7 +2,7 @@ import { isValidEmail, normalizeEmail } from './person';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * E-mail link sign-in (shop-spec §3 stored keys, §4 Login, §9): the device keeps the pending
+ * E-mail link sign-in (requirements#entities stored keys, requirements#sign-in, requirements#constants): the device keeps the pending
  * e-mail for 3600 s under `emailForSignIn`, bound to a random 32-character session key that also
  * travels in the link. Opening the link where the key matches signs in at once; anywhere else the
  * guest confirms the e-mail (or, when the link carries something only the first device has, is
@@ -95,7 +95,7 @@ export type EmailLinkCase =
   /** The link upgrades an anonymous guest who is not the one signed in here. */
   | { readonly kind: 'anonymousMismatch' };
 
-/** What opening a sign-in link means on this device (shop-spec §4, §8 internal errors). */
+/** What opening a sign-in link means on this device (requirements#shop-behaviour, requirements#errors internal errors). */
 export function emailLinkCase(stored: EmailLinkSession | null, link: LinkParams, current: { uid: string; isAnonymous: boolean } | null): EmailLinkCase {
   if (link.anonymousUid && !(current?.isAnonymous && current.uid === link.anonymousUid)) return { kind: 'anonymousMismatch' };
   const same = stored !== null && link.sessionId !== null && stored.sessionId === link.sessionId;

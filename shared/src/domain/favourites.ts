@@ -1,16 +1,16 @@
 import type { Favourite, UserPreferences } from '../contract/actions/docs';
+import { LIMITS } from '../contract/limits';
 import type { MenuItem } from '../contract/menu';
 import type { ItemConfig } from './configurator';
 import { priceSelection } from './line-pricing';
 
 /**
- * Favourites (shop-spec §3 Favourite, §4 "Favourite toggles on and off; preferences are then
+ * Favourites (requirements#entities Favourite, requirements#shop-behaviour "Favourite toggles on and off; preferences are then
  * saved and combined"). One favourite per item id; it remembers the configuration it was
  * marked with. Kept on the server by device id (collection userPreferences).
  */
-export type FavouriteKind = 'favFoods' | 'favDrinks';
 
-export const MAX_FAVOURITES = 200;
+export const MAX_FAVOURITES = LIMITS.favourites;
 
 export function favouriteFromItem(item: MenuItem, config?: Pick<ItemConfig, 'vol' | 'variantsSelected' | 'stylesSelected'>): Favourite {
   const selection = {

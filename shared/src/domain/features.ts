@@ -1,7 +1,7 @@
 import type { FeatureFlags } from '../contract/appconfig';
 
 /**
- * Feature-flag defaults (shop-spec §6): waiter call, enter-code, item note and order note on;
+ * Feature-flag defaults (requirements#roles-and-flags): waiter call, enter-code, item note and order note on;
  * news, coupons, favourites, stock, account and tip off. Payment flags default to what a
  * German takeaway shop offers: pay online or at pickup.
  */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../contract/cart';
 import { product, week } from './cart-test-fixtures';
-import { addFeeLine, feeCharges, feeConfigOf, feeLine, withFeeLines, withoutFeeLines } from './fees';
+import { feeCharges, feeConfigOf, feeLine, withFeeLines, withoutFeeLines } from './fees';
 
 const fees = { onlineServiceFee: 49, deliveryFee: 290 };
 
-describe('fees (checkout-spec §3, §9)', () => {
+describe('fees (requirements#order-entities, requirements#checkout-constants)', () => {
   it('charges the online service fee when paid online and set, the delivery fee for delivery', () => {
     expect(feeCharges({ usecase: 'takeaway', onlinePay: false, fees })).toEqual([]);
     expect(feeCharges({ usecase: 'takeaway', onlinePay: true, fees })).toEqual([
@@ -34,7 +34,6 @@ describe('fees (checkout-spec §3, §9)', () => {
     const twice = withFeeLines(once, charges);
     expect(twice).toEqual(once);
     expect(twice.filter((l) => l.kind === 'fee')).toHaveLength(2);
-    expect(addFeeLine(once, feeLine(charges[0]!))).toBe(once);
     expect(withoutFeeLines(once)).toEqual(cart);
   });
 

@@ -6,7 +6,7 @@ import { CHECKOUT_CONSTANTS } from './checkout-constants';
 import type { Cents } from './money';
 
 /**
- * Fees (checkout-spec §3 "Special fee items", §9): the online service fee (id
+ * Fees (requirements#order-entities "Special fee items", requirements#checkout-constants): the online service fee (id
  * specialUniqueOnlineServiceFee, posId 5007, 'Online Servicegebühr') when the order is paid online
  * and the fee is set; the delivery fee ('Liefergebühr', posId 5007) for delivery orders. Each is
  * at most one line in the cart. Coupons never reduce fees.
@@ -27,10 +27,6 @@ export interface FeeCharge {
   readonly id: string;
   readonly name: string;
   readonly amount: Cents;
-}
-
-export function isFeeId(id: string): boolean {
-  return id === CHECKOUT_CONSTANTS.onlineServiceFeeId || id === CHECKOUT_CONSTANTS.deliveryFeeId;
 }
 
 /** The fees an order pays. */
@@ -65,9 +61,4 @@ export function withFeeLines(cart: Cart, charges: readonly FeeCharge[]): Cart {
 /** The cart without fee lines (the checkout removes them when it is left). */
 export function withoutFeeLines(cart: Cart): Cart {
   return cart.filter((l) => l.kind !== 'fee');
-}
-
-/** Only one line per fee id: a second online service fee or delivery fee line is not added. */
-export function addFeeLine(cart: Cart, line: FeeLine): Cart {
-  return cart.some((l) => l.id === line.id) ? cart : [...cart, line];
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { burrito, item } from './__fixtures__/menu';
 import {
   costForVol,
+  includedOptionIds,
   isHiddenVol,
+  matchedCombination,
+  pfandOf,
   optionDetails,
   optionTitle,
   priceSelection,
@@ -81,6 +84,42 @@ describe('priceSelection', () => {
     ]);
   });
 
+  it('counts the most expensive chosen options as included, whatever their menu order (docs/requirements.md#sums)', () => {
+    const bowl = item({
+      sizes: [{ vol: 'standard', price: 1090 }],
+      extras: {
+        variants: [
+          {
+            title: 'Toppings',
+            multi: true,
+            maxOptions: 5,
+            freeArticles: 3,
+            options: [
+              { id: 'corn', labelDE: 'Mais', cost: 70 },
+              { id: 'beans', labelDE: 'Black Beans', cost: 70 },
+              { id: 'pico', labelDE: 'Pico de Gallo', cost: 70 },
+              { id: 'avocado', labelDE: 'Avocado', cost: 120 },
+            ],
+          },
+        ],
+      },
+    });
+    const chosen = ['corn', 'beans', 'pico', 'avocado'];
+    const priced = priceSelection(
+      bowl,
+      { vol: 'standard', variantsSelected: [{ stepIndex: 0, optionIds: chosen, portion: 0 }], stylesSelected: [], count: 1 },
+      'inhouse',
+    );
+    expect(priced.sumOfExtras).toBe(70);
+    expect(priced.extras.map((e) => [e.name, e.price])).toEqual([
+      ['Mais', 0],
+      ['Black Beans', 0],
+      ['Pico de Gallo', 70],
+      ['Avocado', 0],
+    ]);
+    expect([...includedOptionIds(bowl.extras.variants[0]!, chosen, 'standard')].sort()).toEqual(['avocado', 'beans', 'corn']);
+  });
+
   it('charges an extra portion in full', () => {
     const p = priceSelection(
       burrito,
@@ -89,6 +128,21 @@ describe('priceSelection', () => {
     );
     expect(p.sumOfExtras).toBe(100);
     expect(p.extrasToDisplay).toContain('+ Extra Portion Salsa Roja');
+  });
+
+  it('charges an extra portion even where the step has free articles (docs/requirements.md#sums): literal euros', () => {
+    // One salsa inclusive (freeArticles 1), 0,50 € each: the main portion's salsa is free, the extra
+    // portion's is charged. Regular takeaway 10,50 €.
+    const salsaStep = { ...burrito.extras.variants[3]!, freeArticles: 1 };
+    const oneSalsaFree = { ...burrito, extras: { ...burrito.extras, variants: burrito.extras.variants.map((s, i) => (i === 3 ? salsaStep : s)) } };
+    const selection = withSteps({ stepIndex: 3, optionIds: ['salsa-verde'], portion: 0 }, { stepIndex: 3, optionIds: ['salsa-roja'], portion: 1 });
+    const p = priceSelection(oneSalsaFree, { ...selection, count: 2 }, 'takeaway');
+    expect(p.extras.filter((e) => e.name.includes('Salsa')).map((e) => [e.name, e.price])).toEqual([
+      ['Salsa Verde', 0], // 0,00 €
+      ['+ Extra Portion Salsa Roja', 50], // 0,50 €
+    ]);
+    expect(p.unitPrice).toBe(1100); // 11,00 €
+    expect(p.itemTotal).toBe(2200); // 2 × 11,00 € = 22,00 €
   });
 
   it("shows 'ohne' as 'ohne <step>' at no cost", () => {
@@ -131,6 +185,65 @@ describe('priceSelection', () => {
     });
     expect(priceSelection(combo, sel('main-burrito', 'side-nachos'), 'inhouse')).toMatchObject({ sizePrice: 1290, sumOfExtras: 0, itemTotal: 1290 });
     expect(priceSelection(combo, sel('main-bowl', 'side-nachos'), 'inhouse')).toMatchObject({ sizePrice: 1500, sumOfExtras: 300, itemTotal: 1800 });
+  });
+
+  it('charges the deposit (Pfand) of the size per unit, as its own extra (docs/requirements.md#sums)', () => {
+    const cola = item({
+      sizes: [
+        { vol: '0,33 l', price: 350, takeAwayPrice: 330, pfand: 15 },
+        { vol: '0,5 l', price: 420 },
+      ],
+    });
+    const sel = (vol: string, count: number): LineSelection => ({ vol, variantsSelected: [], stylesSelected: [], count });
+    expect(priceSelection(cola, sel('0,33 l', 2), 'takeaway')).toMatchObject({
+      sizePrice: 330,
+      sumOfExtras: 15,
+      unitPrice: 345,
+      itemTotal: 690,
+      extras: [{ name: 'Pfand', price: 15 }],
+      extrasToDisplay: 'Pfand',
+    });
+    expect(priceSelection(cola, sel('0,5 l', 1), 'inhouse')).toMatchObject({ sumOfExtras: 0, itemTotal: 420, extras: [] });
+    expect(pfandOf(cola, '0,33 l')).toBe(15);
+    expect(pfandOf(cola, '0,5 l')).toBe(0);
+  });
+
+  it('finds the combination by id, never by price: two combinations of one price keep their own strike prices', () => {
+    const combo = item({
+      sizes: [{ vol: 'standard', price: 1590 }],
+      extras: {
+        variants: [
+          {
+            title: 'Hauptgericht',
+            options: [
+              { id: 'b', labelDE: 'Burrito' },
+              { id: 'w', labelDE: 'Bowl' },
+            ],
+          },
+          {
+            title: 'Beilage',
+            options: [
+              { id: 'n', labelDE: 'Nachos' },
+              { id: 's', labelDE: 'Salat' },
+            ],
+          },
+        ],
+        combinations: [
+          { id: 'b.s', price: 1390, streichPreis: 1840 },
+          { id: 'w.n', price: 1390, streichPreis: 1780 },
+        ],
+      },
+    });
+    const pick = (a: string, b: string) => ({
+      variantsSelected: [
+        { stepIndex: 1, optionIds: [b], portion: 0 },
+        { stepIndex: 0, optionIds: [a], portion: 0 },
+      ],
+    });
+    expect(matchedCombination(combo, pick('w', 'n'))).toEqual({ id: 'w.n', price: 1390, streichPreis: 1780 });
+    expect(matchedCombination(combo, pick('b', 's'))?.streichPreis).toBe(1840);
+    expect(matchedCombination(combo, pick('b', 'n'))).toBeUndefined();
+    expect(matchedCombination(combo, { variantsSelected: [{ stepIndex: 0, optionIds: ['w'], portion: 0 }] })).toBeUndefined();
   });
 
   it("makes a replaceArticle option's cost the base price", () => {

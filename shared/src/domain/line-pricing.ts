@@ -1,11 +1,12 @@
 import { SHOP_CONSTANTS } from './shop-constants';
 import type { LineExtra, VariantSelection } from '../contract/cart';
 import type { OrderMode } from '../contract/common';
-import type { MenuItem, Size, Style, VariantOption, VariantStep } from '../contract/menu';
+import type { Combination, MenuItem, Size, Style, VariantOption, VariantStep } from '../contract/menu';
+import { menu as menuTexts } from '../i18n/de/menu';
 import type { Cents } from './money';
 
 /**
- * Pricing and validation of one configured item (shop-spec §3 Extras, §5 Sums):
+ * Pricing and validation of one configured item (requirements#entities Extras, requirements#sums):
  * size price per order mode, option and style costs with per-size volCosts, free articles per
  * step, combination prices, replaceArticle steps and extra portions. The item page, the cart and
  * the server's SaveNewOrder all use this one function.
@@ -47,7 +48,7 @@ export type SelectionProblem =
   /** More extra portions of a step than SHOP_CONSTANTS.maxExtraPortions. */
   | { readonly kind: 'bad-portion'; readonly stepIndex: number; readonly portion: number };
 
-/** A vol that is empty or 'standard' hides the size label (shop-spec §3 Size). */
+/** A vol that is empty or 'standard' hides the size label (requirements#entities Size). */
 export function isHiddenVol(vol: string): boolean {
   return vol === '' || vol.toLowerCase() === 'standard';
 }
@@ -69,7 +70,7 @@ export function costForVol(entry: Pick<VariantOption | Style, 'cost' | 'volCosts
   return match ? match.cost : entry.cost;
 }
 
-/** '|' splits the title from detail lines (shop-spec §3 Option). */
+/** '|' splits the title from detail lines (requirements#entities Option). */
 export function optionTitle(labelDE: string): string {
   return (labelDE.split('|')[0] ?? '').trim();
 }
@@ -167,9 +168,59 @@ export function validateSelection(item: MenuItem, selection: LineSelection): Sel
   return problems;
 }
 
+/** The deposit (Pfand) per unit of a size, 0 without one (docs/requirements.md#sums). */
+export function pfandOf(item: Pick<MenuItem, 'sizes'>, vol: string): Cents {
+  return item.sizes.find((s) => s.vol === vol)?.pfand ?? 0;
+}
+
+/**
+ * Whether the choices that set an item's base price are made (docs/requirements.md#item-configuration):
+ * with combinations, a combination is matched; otherwise every replaceArticle step has a choice.
+ * From then on the item page shows the price of the choice, not 'ab …', even while optional or
+ * price-neutral steps are still open.
+ */
+export function isBasePriceDecided(item: MenuItem, selection: Pick<LineSelection, 'variantsSelected'>): boolean {
+  if (item.extras.combinations.length > 0) return matchedCombination(item, selection) !== undefined;
+  return item.extras.variants.every(
+    (step, index) => !step.replaceArticle || selection.variantsSelected.some((sel) => sel.stepIndex === index && sel.portion === 0 && sel.optionIds.length > 0),
+  );
+}
+
+/**
+ * The combination a selection's main choices make (docs/requirements.md#sums): the option ids of
+ * every step's first portion, in step order, joined by '.'. Matched by id, never by price (two
+ * combinations may cost the same and differ in their strike price).
+ */
+export function matchedCombination(item: MenuItem, selection: Pick<LineSelection, 'variantsSelected'>): Combination | undefined {
+  if (item.extras.combinations.length === 0) return undefined;
+  const steps = item.extras.variants;
+  const ids = [...selection.variantsSelected]
+    .filter((sel) => sel.portion === 0)
+    .sort((a, b) => a.stepIndex - b.stepIndex)
+    .flatMap((sel) => {
+      const step = steps[sel.stepIndex];
+      return step ? chosenOptions(step, sel.optionIds).map((o) => o.id) : [];
+    });
+  return item.extras.combinations.find((c) => c.id === ids.join('.'));
+}
+
+/**
+ * The chosen options of a step's first portion that count as included (freeArticles,
+ * docs/requirements.md#sums): the most expensive ones, whatever their menu order, so the guest pays
+ * for the cheapest beyond the free count (Your Own Bowl: corn, beans, pico and avocado with 3 free
+ * cost 0,70, not 1,20). Ties keep the step's order.
+ */
+export function includedOptionIds(step: VariantStep, optionIds: readonly string[], vol: string): Set<string> {
+  const free = step.freeArticles ?? 0;
+  if (free <= 0) return new Set();
+  const candidates = chosenOptions(step, optionIds).filter((o) => !o.ohne && !(step.replaceArticle || o.replaceArticle));
+  const ranked = candidates.map((o, index) => ({ id: o.id, cost: costForVol(o, vol), index })).sort((a, b) => b.cost - a.cost || a.index - b.index);
+  return new Set(ranked.slice(0, free).map((o) => o.id));
+}
+
 /**
  * Prices a selection. Assumes `validateSelection` found no problems (unknown ids are skipped).
- * Per step, the first `freeArticles` chosen options (in the step's order) cost nothing;
+ * Per step, `freeArticles` chosen options cost nothing (the most expensive, includedOptionIds);
  * extra portions are always charged. A combination matching the chosen option ids of all steps
  * (joined by '.', in step order) replaces size price and option costs; a replaceArticle choice
  * makes that option's cost the base price.
@@ -184,14 +235,12 @@ export function priceSelection(item: MenuItem, selection: LineSelection, mode: O
 
   const steps = item.extras.variants;
   const ordered = [...selection.variantsSelected].sort((a, b) => a.stepIndex - b.stepIndex || a.portion - b.portion);
-  const mainChoiceIds: string[] = [];
 
   for (const sel of ordered) {
     const step = steps[sel.stepIndex];
     if (!step) continue;
     const options = chosenOptions(step, sel.optionIds);
-    if (sel.portion === 0) mainChoiceIds.push(...options.map((o) => o.id));
-    let free = sel.portion === 0 ? (step.freeArticles ?? 0) : 0;
+    const included = sel.portion === 0 ? includedOptionIds(step, sel.optionIds, size.vol) : new Set<string>();
     for (const option of options) {
       const label = optionTitle(option.labelDE);
       if (option.ohne) {
@@ -204,11 +253,7 @@ export function priceSelection(item: MenuItem, selection: LineSelection, mode: O
         display.push(label);
         continue;
       }
-      let cost = costForVol(option, size.vol);
-      if (free > 0) {
-        free -= 1;
-        cost = 0;
-      }
+      const cost = included.has(option.id) ? 0 : costForVol(option, size.vol);
       optionsCost += cost;
       const name = sel.portion > 0 ? `+ Extra Portion ${label}` : label;
       extras.push({ name, price: cost, ...(option.posId !== undefined ? { posId: option.posId } : {}) });
@@ -216,7 +261,7 @@ export function priceSelection(item: MenuItem, selection: LineSelection, mode: O
     }
   }
 
-  const combination = item.extras.combinations.length > 0 ? item.extras.combinations.find((c) => c.id === mainChoiceIds.join('.')) : undefined;
+  const combination = matchedCombination(item, selection);
   if (combination) {
     basePrice = combination.price;
     // The combination price covers the main choices; extra portions stay charged.
@@ -233,7 +278,15 @@ export function priceSelection(item: MenuItem, selection: LineSelection, mode: O
     display.push(optionTitle(style.labelDE));
   }
 
-  const sumOfExtras = optionsCost + stylesCost;
+  // The deposit of the size (Pfand) is charged per unit, as an extra of its own: never replaced by a
+  // combination, never free (docs/requirements.md#sums).
+  const pfand = size.pfand ?? 0;
+  if (pfand > 0) {
+    extras.push({ name: menuTexts.pfandExtra, price: pfand });
+    display.push(menuTexts.pfandExtra);
+  }
+
+  const sumOfExtras = optionsCost + stylesCost + pfand;
   const unitPrice = basePrice + sumOfExtras;
   return {
     sizePrice: basePrice,

@@ -4,7 +4,7 @@ import type { Menu, MenuCategory, MenuItem } from '../contract/menu';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Menu visibility (shop-spec §5 "Menu visibility"): categories and items are hidden on days not
+ * Menu visibility (requirements#menu-visibility "Menu visibility"): categories and items are hidden on days not
  * listed, outside the store list, when store-inactive, or (in-house) outside validFromHour and
  * validTillHour; items outside order times get withinOrderTimes false; options whose label
  * matches an inactive global extra are deactivated; categories without items are dropped.
@@ -142,7 +142,7 @@ export function visibleMenu(menu: Menu, ctx: VisibilityContext): Menu {
 }
 
 /**
- * Preparation time (shop-spec §5): the base delay (default 5 minutes) is raised to the largest
+ * Preparation time (requirements#shop-validation): the base delay (default 5 minutes) is raised to the largest
  * item delay when that is larger.
  */
 export function preparationMinutes(itemDelays: readonly number[], baseDelay: number = SHOP_CONSTANTS.basePreparationDelayMinutes): number {

@@ -10,11 +10,6 @@ export function roundCents(value: number): Cents {
   return value < 0 ? -rounded : rounded;
 }
 
-/** Converts a euro amount as typed by people or shown by the spec (8.9) to cents (890). */
-export function eurosToCents(euros: number): Cents {
-  return roundCents(euros * 100);
-}
-
 /** Euro value (for payment providers that expect decimal strings, e.g. PayPal "12.50"). */
 export function centsToEuroString(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
@@ -47,10 +42,6 @@ export function formatEuro(cents: Cents): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${sign}${euros},${String(abs % 100).padStart(2, '0')}\u00a0€`;
-}
-
-export function isCents(value: unknown): value is Cents {
-  return typeof value === 'number' && Number.isInteger(value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { News } from '../contract/content';
 
 /**
- * News (shop-spec §3 News; the header's news badge and the live 'newsUpdated' event, §4 Events
+ * News (requirements#entities News; the header's news badge and the live 'newsUpdated' event, §4 Events
  * stream): which items a guest sees and which are new to them.
  */
 

@@ -6,7 +6,7 @@ const NOW = 1_800_000_000_000;
 const priceOffer = offer.parse({ id: 'p', name: 'P', type: 'priceOffer', usecase: 'takeAway', offerPrice: 700, items: [{ id: 'x' }] });
 const discountOffer = offer.parse({ id: 'd', name: 'D', type: 'discountOffer', usecase: 'delivery', offerDiscount: 25, items: [{ id: 'x', vol: 'L' }] });
 
-describe('offers (shop-spec §3 Offer)', () => {
+describe('offers (requirements#entities Offer)', () => {
   it('apply per usecase: takeAway only to takeaway, delivery only to delivery, all everywhere', () => {
     expect(offerApplies(priceOffer, 'takeaway', NOW)).toBe(true);
     expect(offerApplies(priceOffer, 'inhouse', NOW)).toBe(false);

@@ -3,7 +3,7 @@ import type { OrderMode } from '../contract/common';
 import { clampToZero, percentOf, type Cents } from './money';
 
 /**
- * Offers (shop-spec §3 Offer): an article (optionally one size of it) at a special price.
+ * Offers (requirements#entities Offer): an article (optionally one size of it) at a special price.
  * - `priceOffer`: the size price becomes `offerPrice`; extras stay charged.
  * - `discountOffer`: the price (size plus extras) is reduced by `offerDiscount` percent, rounded
  *   to cents on the line total (2 × 10,50 € at −15 % = 17,85 €, not 2 × 8,92 €); the unit price
@@ -78,7 +78,7 @@ export function bestOffer(
   return best;
 }
 
-/** An offered article and the offer that prices it (the 'offerPromotions' of offersUpdated, shop-spec §4). */
+/** An offered article and the offer that prices it (the 'offerPromotions' of offersUpdated, requirements#shop-behaviour). */
 export interface OfferPromotionEntry {
   readonly offerId: string;
   readonly itemId: string;

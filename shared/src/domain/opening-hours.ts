@@ -1,7 +1,7 @@
 import type { OpeningDay, OpeningHours, OpeningWindow } from '../contract/appconfig';
 
 /**
- * The opening hours table (shop-spec §2, checkout-spec §9 Display): times read 'X bis Y Uhr',
+ * The opening hours table (requirements#screens, requirements#checkout-constants Display): times read 'X bis Y Uhr',
  * 'und' joins a second window, closed days read 'Geschlossen', and consecutive days with
  * identical text merge into a range 'first-last'.
  */

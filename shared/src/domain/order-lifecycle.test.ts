@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../contract/cart';
-import { orderState, savedOrder, type OrderState, type SavedOrder } from '../contract/order';
+import { orderState, type OrderState, type SavedOrder } from '../contract/order';
+import { testLine, testOrder } from '../testing/orders';
 import {
   earnsStamps,
   isOpenForKitchen,
   isOverdueUnpaid,
-  isVisibleToKitchen,
+  isUnacceptedTooLong,
+  unpaidDeadline,
   ORDER_TRANSITIONS,
   transition,
   type LifecycleEvent,
@@ -15,46 +16,9 @@ import {
 const T0 = Date.UTC(2026, 10, 25, 11, 0);
 const LATER = T0 + 60_000;
 
-function line(type: 'food' | 'drink', id = `${type}-1`): CartLine {
-  return {
-    kind: 'product',
-    cartItemId: `ci-${id}`,
-    id,
-    type,
-    nameToDisplay: id,
-    count: 1,
-    sizePrice: 850,
-    itemTotal: 850,
-    delay: 0,
-    description: '',
-    notes: '',
-    vol: '',
-    sumOfExtras: 0,
-    extras: [],
-    extrasToDisplay: '',
-    variantsSelected: [],
-    stylesSelected: [],
-  };
-}
-
-function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
-  return savedOrder.parse({
-    clientId: 'client-00000001',
-    onlinePay: false,
-    asGuest: true,
-    usecase: 'takeaway',
-    createdAt: T0,
-    orderData: [line('food')],
-    paymentInfo: { amount: 850, itemsTotal: 850 },
-    userInfo: { name: 'Erika Mustermann' },
-    uniqueOrderId: 'o-1',
-    orderNumber: 1001,
-    state: 'New',
-    history: [{ state: 'New', at: T0 }],
-    total: 850,
-    ...overrides,
-  });
-}
+const line = (type: 'food' | 'drink', id = `${type}-1`) => testLine({ name: id, type, price: 850 });
+const order = (overrides: Partial<SavedOrder> = {}): SavedOrder =>
+  testOrder({ createdAt: T0, orderData: [line('food')], history: [{ state: 'New', at: T0 }], ...overrides });
 
 const EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   edit: { type: 'edit' },
@@ -311,9 +275,7 @@ describe('food and drinks are readied separately', () => {
 });
 
 describe('who sees what', () => {
-  it('the kitchen sees placed orders only; open ones until handed over or ended', () => {
-    const visible = orderState.options.filter((state) => isVisibleToKitchen({ state }));
-    expect(visible).toEqual(['New', 'Confirmed', 'Ready', 'Collected', 'Rejected', 'Cancelled', 'PickedUp']);
+  it('the kitchen sees open orders until handed over or ended', () => {
     expect(orderState.options.filter((state) => isOpenForKitchen({ state }))).toEqual(['New', 'Confirmed', 'Ready']);
   });
 
@@ -321,6 +283,41 @@ describe('who sees what', () => {
     expect(isOverdueUnpaid({ state: 'Draft', expiresAt: LATER }, LATER - 1)).toBe(false);
     expect(isOverdueUnpaid({ state: 'AwaitingPayment', expiresAt: LATER }, LATER)).toBe(true);
     expect(isOverdueUnpaid({ state: 'New', expiresAt: LATER }, LATER + 1)).toBe(false);
+  });
+});
+
+describe('deadlines (ADR 0026)', () => {
+  const HALF_HOUR = 30 * 60_000;
+  it('an unpaid order expires its expiry time after it was first saved', () => {
+    expect(unpaidDeadline({ usecase: 'takeaway', targetTime: T0 + 3 * HALF_HOUR }, T0, HALF_HOUR)).toBe(T0 + HALF_HOUR);
+    expect(unpaidDeadline({ usecase: 'tableordering' }, T0, HALF_HOUR)).toBe(T0 + HALF_HOUR);
+  });
+
+  it('a pre-order expires at its slot when that comes sooner: never paid after its time', () => {
+    const slot = T0 + 24 * 60_000;
+    expect(unpaidDeadline({ usecase: 'takeaway', targetTime: slot }, T0, HALF_HOUR)).toBe(slot);
+    expect(unpaidDeadline({ usecase: 'delivery', targetTime: slot }, T0, HALF_HOUR)).toBe(slot);
+  });
+
+  it('in-house and digital target times are estimates, not slots: they do not shorten the deadline', () => {
+    expect(unpaidDeadline({ usecase: 'tableordering', targetTime: T0 + 120_000 }, T0, HALF_HOUR)).toBe(T0 + HALF_HOUR);
+    expect(unpaidDeadline({ usecase: 'digital', targetTime: T0 + 300_000 }, T0, HALF_HOUR)).toBe(T0 + HALF_HOUR);
+  });
+
+  it('a placed order left unaccepted is due for cancellation the limit after its time or its placing', () => {
+    const placed = order({
+      state: 'New',
+      history: [
+        { state: 'Draft', at: T0 },
+        { state: 'New', at: T0 + 60_000 },
+      ],
+    });
+    expect(isUnacceptedTooLong(placed, T0 + 60_000 + HALF_HOUR - 1, HALF_HOUR)).toBe(false);
+    expect(isUnacceptedTooLong(placed, T0 + 60_000 + HALF_HOUR, HALF_HOUR)).toBe(true);
+    const later = { ...placed, targetTime: T0 + 4 * HALF_HOUR };
+    expect(isUnacceptedTooLong(later, T0 + 60_000 + HALF_HOUR, HALF_HOUR)).toBe(false);
+    expect(isUnacceptedTooLong(later, T0 + 5 * HALF_HOUR, HALF_HOUR)).toBe(true);
+    expect(isUnacceptedTooLong({ ...placed, state: 'Confirmed' }, T0 + 10 * HALF_HOUR, HALF_HOUR)).toBe(false);
   });
 });
 

@@ -214,22 +214,42 @@ export function isOpenForKitchen(order: Pick<SavedOrder, 'state'>): boolean {
   return KITCHEN_OPEN_STATES.includes(order.state);
 }
 
-/** Orders the kitchen sees at all: placed ones (an unpaid online order is not an order yet). */
-export function isVisibleToKitchen(order: Pick<SavedOrder, 'state'>): boolean {
-  return !UNPAID_STATES.includes(order.state) && order.state !== 'Expired';
-}
-
 /** An unpaid online order that is past its payment deadline. */
 export function isOverdueUnpaid(order: Pick<SavedOrder, 'state' | 'expiresAt'>, now: number): boolean {
   return UNPAID_STATES.includes(order.state) && order.expiresAt !== undefined && now >= order.expiresAt;
 }
 
 /**
- * Stamps are earned only for money received (checkout-spec §4 stamp card): the order was handed
+ * Stamps are earned only for money received (requirements#checkout-behaviour stamp card): the order was handed
  * over and, when paid online, its payment was captured.
  */
 export function earnsStamps(order: Pick<SavedOrder, 'collectStempel' | 'state' | 'onlinePay' | 'captured'>): boolean {
   if (order.collectStempel !== true) return false;
   if (order.state !== 'Collected' && order.state !== 'PickedUp') return false;
   return !order.onlinePay || order.captured;
+}
+
+/**
+ * When an unpaid online order expires (ADR 0026): its expiry time after it was first saved, or the
+ * pickup or delivery time it was saved for when that comes sooner, so a pre-order is never paid
+ * after its slot. Editing the order (back from the payment step) does not move the deadline: a
+ * draft holds stock and coupons for at most the expiry time.
+ */
+export function unpaidDeadline(order: Pick<SavedOrder, 'usecase' | 'targetTime'>, firstSavedAt: number, expiryMs: number): number {
+  const deadline = firstSavedAt + expiryMs;
+  const slotted = order.usecase === 'takeaway' || order.usecase === 'delivery';
+  return slotted && order.targetTime !== undefined ? Math.min(deadline, order.targetTime) : deadline;
+}
+
+/** Events of the guest and the payment that an unpaid order past its deadline no longer takes: it expires instead. */
+export const EVENTS_REFUSED_WHEN_OVERDUE: readonly LifecycleEventType[] = ['edit', 'paymentStarted', 'paymentFailed', 'authorized'];
+
+/**
+ * A placed order the kitchen never accepted (ADR 0026): 'New' this long after its time (the pickup
+ * or delivery slot, else when it was placed). The sweep cancels it and releases its money.
+ */
+export function isUnacceptedTooLong(order: Pick<SavedOrder, 'state' | 'targetTime' | 'createdAt' | 'history'>, now: number, limitMs: number): boolean {
+  if (order.state !== 'New') return false;
+  const placedAt = [...order.history].reverse().find((h) => h.state === 'New')?.at ?? order.createdAt;
+  return now - Math.max(placedAt, order.targetTime ?? 0) >= limitMs;
 }

@@ -56,7 +56,7 @@ const base: PayloadInput = {
   orderNoteEnabled: true,
 };
 
-describe('order payload (checkout-spec §3)', () => {
+describe('order payload (requirements#order-entities)', () => {
   it('takeaway paying at pickup: identification, content, user info, pickup fields, psp beiAbholung', () => {
     const draft = buildOrderDraft(base);
     expect(draft).toMatchObject({
@@ -142,7 +142,7 @@ describe('order payload (checkout-spec §3)', () => {
     expect(orderDraft.safeParse(draft).success).toBe(true);
   });
 
-  it('in-house without online payment under self-service: paid on pickup (checkout-spec §4)', () => {
+  it('in-house without online payment under self-service: paid on pickup (requirements#checkout-behaviour)', () => {
     const draft = buildOrderDraft({ ...base, flow: 'inhouse', table: '12', selfService: true, day: undefined, slot: undefined });
     expect(draft).toMatchObject({ usecase: 'selfservice', psp: 'beiAbholung', onlinePay: false });
     expect(orderDraft.safeParse(draft).success).toBe(true);

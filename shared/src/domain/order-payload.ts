@@ -1,5 +1,5 @@
 /**
- * The order as sent on creation (checkout-spec §3 "Order as sent on creation"), field by field,
+ * The order as sent on creation (requirements#order-entities "Order as sent on creation"), field by field,
  * for each flow. Pure: the clock, ids and context are passed in.
  */
 import type { Cart } from '../contract/cart';
@@ -102,7 +102,7 @@ export function buildOrderDraft(input: PayloadInput): OrderDraftInput {
     ...(input.filialnummer !== undefined ? { filialnummer: input.filialnummer } : {}),
   };
   // The in-house flow without online payment: to the waiter, or on pickup at the counter when the
-  // venue runs self-service (checkout-spec §4 "No means payment to the waiter, or on pickup").
+  // venue runs self-service (requirements#checkout-behaviour "No means payment to the waiter, or on pickup").
   const offlinePsp = input.flow === 'inhouse' && input.selfService ? 'beiAbholung' : def.offlinePsp;
   if (offlinePsp) Object.assign(draft, { psp: offlinePsp, sentToPos: false });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../contract/cart';
-import { savedOrder, type SavedOrder } from '../contract/order';
+import type { SavedOrder } from '../contract/order';
+import { testLine, testOrder } from '../testing/orders';
 import {
   closedOrderText,
   collectedAt,
@@ -34,47 +34,10 @@ import * as orderFns from './orders';
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 5, 13, 10, 0); // Friday 13 June 2025, 12:00 in Berlin (CEST)
 
-function line(type: 'food' | 'drink' | 'ticket', id = `${type}-1`): CartLine {
-  return {
-    kind: 'product',
-    cartItemId: `ci-${id}`,
-    id,
-    type,
-    nameToDisplay: id,
-    count: 1,
-    sizePrice: 500,
-    itemTotal: 500,
-    delay: 0,
-    description: '',
-    notes: '',
-    vol: '',
-    sumOfExtras: 0,
-    extras: [],
-    extrasToDisplay: '',
-    variantsSelected: [],
-    stylesSelected: [],
-  };
-}
+const line = (type: 'food' | 'drink' | 'ticket', id = `${type}-1`) => testLine({ name: id, type });
+const order = (overrides: Partial<SavedOrder> = {}): SavedOrder => testOrder({ createdAt: T0, orderData: [line('food')], ...overrides });
 
-function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
-  return savedOrder.parse({
-    clientId: 'client-00000001',
-    onlinePay: false,
-    asGuest: true,
-    usecase: 'takeaway',
-    createdAt: T0,
-    orderData: [line('food')],
-    paymentInfo: { amount: 500, itemsTotal: 500 },
-    userInfo: { name: 'Erika Mustermann' },
-    uniqueOrderId: 'o-1',
-    orderNumber: 1001,
-    state: 'New',
-    total: 500,
-    ...overrides,
-  });
-}
-
-describe('merging last orders (shop-spec §4)', () => {
+describe('merging last orders (requirements#shop-behaviour)', () => {
   it('merges by uniqueOrderId, the update winning', () => {
     const list = [order({ uniqueOrderId: 'a', state: 'New' }), order({ uniqueOrderId: 'b', createdAt: T0 + 1 })];
     const merged = mergeLastOrders(list, [order({ uniqueOrderId: 'a', state: 'Confirmed' })]);
@@ -126,7 +89,7 @@ describe('merging last orders (shop-spec §4)', () => {
   });
 });
 
-describe('cancelled, finished and current orders (shop-spec §4)', () => {
+describe('cancelled, finished and current orders (requirements#shop-behaviour)', () => {
   it('is cancelled or finished with storno or a terminal state', () => {
     expect(isCancelledOrFinished(order())).toBe(false);
     expect(isCancelledOrFinished(order({ state: 'Confirmed' }))).toBe(false);
@@ -171,7 +134,7 @@ describe('cancelled, finished and current orders (shop-spec §4)', () => {
   });
 });
 
-describe('confirmation page (shop-spec §4)', () => {
+describe('confirmation page (requirements#shop-behaviour)', () => {
   it('goes home without an order, to the order page once the order is confirmed (or further)', () => {
     expect(confirmationNext(undefined)).toBe('home');
     expect(confirmationNext(order())).toBe('stay');
@@ -181,7 +144,7 @@ describe('confirmation page (shop-spec §4)', () => {
   });
 });
 
-describe('order status page (checkout-spec §2, §4)', () => {
+describe('order status page (requirements#checkout-screens, requirements#checkout-behaviour)', () => {
   it('tells the situations apart', () => {
     expect(orderSituation(order())).toBe('takeaway');
     expect(orderSituation(order({ usecase: 'digital' }))).toBe('takeaway');

@@ -6,11 +6,11 @@ import { fill } from '../i18n/fill';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Local order records (shop-spec §4) and the rules of the order status page (checkout-spec §2, §4).
+ * Local order records (requirements#shop-behaviour) and the rules of the order status page (requirements#checkout-screens, requirements#checkout-behaviour).
  * Pure functions; the order remote and the checkout call them.
  */
 
-/** Flags that, once set locally, are never cleared by an update (shop-spec §4). */
+/** Flags that, once set locally, are never cleared by an update (requirements#shop-behaviour). */
 export const STICKY_ORDER_FLAGS = [
   'kasseFertig',
   'abholbereit',
@@ -71,18 +71,18 @@ export function isCancelledOrder(order: Pick<SavedOrder, 'storno' | 'state'>): b
   return order.storno === true || CANCELLED_STATES.includes(order.state);
 }
 
-/** Cancelled or finished: storno is set or the state is terminal (shop-spec §4). */
+/** Cancelled or finished: storno is set or the state is terminal (requirements#shop-behaviour). */
 export function isCancelledOrFinished(order: Pick<SavedOrder, 'storno' | 'state'>): boolean {
   return isCancelledOrder(order) || FINISHED_STATES.includes(order.state);
 }
 
-/** The target time, or 14 minutes after creation when the order has none (shop-spec §4). */
+/** The target time, or 14 minutes after creation when the order has none (requirements#shop-behaviour). */
 export function effectiveTargetTime(order: Pick<SavedOrder, 'targetTime' | 'createdAt'>): number {
   return order.targetTime ?? order.createdAt + SHOP_CONSTANTS.defaultTargetAfterCreatedMs;
 }
 
 /**
- * Current order (shop-spec §4): a takeaway or self-service order while now lies between 20 minutes
+ * Current order (requirements#shop-behaviour): a takeaway or self-service order while now lies between 20 minutes
  * before and 5 minutes after its target time.
  */
 export function isCurrentOrder(order: Pick<SavedOrder, 'usecase' | 'targetTime' | 'createdAt'>, now: number): boolean {
@@ -97,7 +97,7 @@ export function currentOrder(list: readonly SavedOrder[], now: number): SavedOrd
 }
 
 /**
- * Order-update logic (shop-spec §4): an update of a last order within 1 hour before and 10 minutes
+ * Order-update logic (requirements#shop-behaviour): an update of a last order within 1 hour before and 10 minutes
  * after its target time takes the guest to the order page.
  */
 export function shouldJumpToOrder(order: Pick<SavedOrder, 'targetTime' | 'createdAt' | 'storno' | 'state'>, now: number): boolean {
@@ -108,7 +108,7 @@ export function shouldJumpToOrder(order: Pick<SavedOrder, 'targetTime' | 'create
 
 /**
  * The state (the spec's "constant") at which a guest waiting on the confirmation page is taken to
- * the order page (shop-spec §4): the restaurant has accepted the order.
+ * the order page (requirements#shop-behaviour): the restaurant has accepted the order.
  */
 export const CONFIRMATION_TARGET_STATE: OrderState = 'Confirmed';
 
@@ -140,14 +140,14 @@ export function isListedOrder(order: Pick<SavedOrder, 'state'>): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order status page (checkout-spec §2)
+// Order status page (requirements#checkout-screens)
 
 /** The online payment providers (a direct-pay order waits for their authorization). */
 export const ONLINE_PAYMENT_METHODS: readonly PaymentMethodId[] = ['paypal', 'credit', 'wallet', 'customerCard'];
 
 export type OrderSituation = 'awaitingAuthorization' | 'rejected' | 'cancelled' | 'expired' | 'takeaway' | 'delivery' | 'table' | 'selfservice';
 
-/** Which content the order status page shows (checkout-spec §2 "Content by situation"). */
+/** Which content the order status page shows (requirements#checkout-screens "Content by situation"). */
 export function orderSituation(order: SavedOrder): OrderSituation {
   if (order.state === 'Rejected') return 'rejected';
   if (order.state === 'Expired') return 'expired';
@@ -161,7 +161,7 @@ export function orderSituation(order: SavedOrder): OrderSituation {
 
 /**
  * A direct-pay order with a payment provider whose authorization is not complete: the page
- * redirects to Home (checkout-spec §2). Online orders get their psp only when authorized, so a
+ * redirects to Home (requirements#checkout-screens). Online orders get their psp only when authorized, so a
  * direct-pay order without a psp is awaiting too.
  */
 export function isAwaitingAuthorization(order: Pick<SavedOrder, 'directPay' | 'psp' | 'authCompleted' | 'state'>): boolean {
@@ -198,14 +198,14 @@ export function isOrderReady(order: Pick<SavedOrder, 'orderData' | 'abholbereit'
 
 /**
  * The status page refreshes (every 15 s) until food and drinks are each ready, or when neither
- * is expected (checkout-spec §4); a cancelled or finished order is not refreshed either.
+ * is expected (requirements#checkout-behaviour); a cancelled or finished order is not refreshed either.
  */
 export function needsStatusRefresh(order: SavedOrder): boolean {
   if (isCancelledOrFinished(order)) return false;
   return !isOrderReady(order);
 }
 
-/** Which ready flags turned true between two versions of an order (ready dialogs, checkout-spec §4). */
+/** Which ready flags turned true between two versions of an order (ready dialogs, requirements#checkout-behaviour). */
 export function readyTransitions(
   before: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'> | undefined,
   after: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'>,
@@ -302,6 +302,20 @@ export function orderProgress(order: SavedOrder): ProgressEntry[] {
   ];
 }
 
+/**
+ * Whether an order is served at the table (table ordering, in-house mobile payment, not in
+ * self-service mode): the guest is never told to pick it up (docs/requirements.md#honest-words).
+ */
+export function isServedAtTable(order: Pick<SavedOrder, 'usecase' | 'selfServiceEnabled'>): boolean {
+  return (order.usecase === 'tableordering' || order.usecase === 'inhouseMobilePayment') && order.selfServiceEnabled !== true;
+}
+
+/** The title of the ready dialog, notification and push message (requirements#checkout-behaviour), served or picked up. */
+export function readyTitle(order: Pick<SavedOrder, 'usecase' | 'selfServiceEnabled'>, part: ReadyPart): string {
+  if (isServedAtTable(order)) return part === 'food' ? orderTexts.tableFoodReadyDialog : orderTexts.tableDrinksReadyDialog;
+  return part === 'food' ? orderTexts.foodReadyDialog : orderTexts.drinksReadyDialog;
+}
+
 /** True when every line is a ticket (digital flow: the tickets go to the guest's e-mail). */
 export function isTicketOrder(order: Pick<SavedOrder, 'orderData' | 'usecase'>): boolean {
   const lines = orderProductLines(order);
@@ -320,7 +334,7 @@ export function couponDisplay(line: Pick<CouponLine, 'type' | 'amount' | 'discou
   return { kind: 'amount', amount: -Math.abs(line.amount) };
 }
 
-/** A size label is shown unless the vol is empty or 'standard' (shop-spec §3 Size). */
+/** A size label is shown unless the vol is empty or 'standard' (requirements#entities Size). */
 export function visibleVol(vol: string | undefined): string | undefined {
   if (!vol) return undefined;
   return vol.trim().toLowerCase() === 'standard' ? undefined : vol;
@@ -328,12 +342,12 @@ export function visibleVol(vol: string | undefined): string | undefined {
 
 /**
  * The phone helper of the status page: strips spaces, slashes, dashes and leading zeros and
- * prefixes +49 (checkout-spec §2). A number that already has an international prefix (+ or 00) keeps it.
+ * prefixes +49 (requirements#checkout-screens). A number that already has an international prefix (+ or 00) keeps it.
  */
 export function telHref(phone: string): string {
   const compact = phone.replace(/[\s/-]/g, '');
   if (compact.startsWith('+')) return `tel:${compact}`;
-  // A leading 00 is an international prefix (shop-spec §5 normalisation: 00 becomes plus).
+  // A leading 00 is an international prefix (requirements#shop-validation normalisation: 00 becomes plus).
   if (compact.startsWith('00')) return `tel:+${compact.slice(2)}`;
   return `tel:+49${compact.replace(/^0+/, '')}`;
 }

@@ -1,7 +1,7 @@
 import { shopClockParts } from './orders';
 
 /**
- * The shop's own page-view statistics (shop-spec §2 "each route change logs a page view", §3
+ * The shop's own page-view statistics (requirements#screens "each route change logs a page view", requirements#entities
  * "Privacy consent: statistics flag"): only with the guest's consent, counted on the shop's server
  * per route name, day and device class: no browser id, no address, nothing personal.
  */

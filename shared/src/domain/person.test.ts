@@ -11,7 +11,7 @@ import {
   passwordProblem,
 } from './person';
 
-describe('e-mail (shop-spec §5)', () => {
+describe('e-mail (requirements#shop-validation)', () => {
   it('accepts ordinary addresses, trimmed', () => {
     expect(isValidEmail('erika@example.org')).toBe(true);
     expect(isValidEmail('  erika.mustermann+shop@mail.example.de ')).toBe(true);
@@ -55,7 +55,7 @@ describe('e-mail (shop-spec §5)', () => {
   });
 });
 
-describe('names (shop-spec §5)', () => {
+describe('names (requirements#shop-validation)', () => {
   it('full name: longer than 3 characters with a space after index 1 and not at the end', () => {
     expect(isFullName('Erika Mustermann')).toBe(true);
     expect(isFullName('Al B')).toBe(true);
@@ -74,7 +74,7 @@ describe('names (shop-spec §5)', () => {
   });
 });
 
-describe('passwords (shop-spec §5 widget)', () => {
+describe('passwords (requirements#shop-validation widget)', () => {
   it('strong passwords have at least six characters with letters and digits', () => {
     expect(isStrongPassword('abc123')).toBe(true);
     expect(isStrongPassword('abc12')).toBe(false);
@@ -92,7 +92,7 @@ describe('passwords (shop-spec §5 widget)', () => {
   });
 });
 
-describe('profile and addresses (shop-spec §5)', () => {
+describe('profile and addresses (requirements#shop-validation)', () => {
   it('is complete with a name over 3, a valid e-mail and a phone over 6 characters', () => {
     expect(isProfileComplete({ displayName: 'Erika M', email: 'erika@example.org', phone: '0401234' })).toBe(true);
     expect(isProfileComplete({ displayName: 'Eri', email: 'erika@example.org', phone: '0401234' })).toBe(false);

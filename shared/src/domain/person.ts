@@ -1,7 +1,7 @@
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Person data rules of shop-spec §5 used by sign-in, registration and the account:
+ * Person data rules of requirements#shop-validation used by sign-in, registration and the account:
  * e-mail, full and short name, password strength, profile completeness.
  * Each rule answers with a reason code; the German texts live in i18n/de/account.ts.
  */
@@ -77,7 +77,10 @@ export interface ProfileFields {
   readonly phone?: string | null;
 }
 
-/** Profile complete: display name over 3, a valid e-mail over 2 and a phone over 6 characters. */
+/**
+ * Profile complete: display name over 3, a valid e-mail over 2 and a phone over 6 characters.
+ * @public A rule of the spec that no screen calls yet (the profile form validates field by field).
+ */
 export function isProfileComplete(profile: ProfileFields): boolean {
   const name = (profile.displayName ?? '').trim();
   const email = (profile.email ?? '').trim();

@@ -3,7 +3,7 @@ import { PHONE_COUNTRIES, displayPhone, isVerificationCode, mayTryCode, offeredC
 
 const [DE, AT, CH] = PHONE_COUNTRIES as [(typeof PHONE_COUNTRIES)[0], (typeof PHONE_COUNTRIES)[0], (typeof PHONE_COUNTRIES)[0]];
 
-describe('phone sign-in countries (shop-spec §3, §4)', () => {
+describe('phone sign-in countries (requirements#entities, requirements#shop-behaviour)', () => {
   it('offers DE first, then AT and CH, with name, combined code and dial code', () => {
     expect(PHONE_COUNTRIES.map((c) => [c.countryCode, c.combined, c.dialCode])).toEqual([
       ['DE', '49-DE', '+49'],
@@ -51,7 +51,7 @@ describe('the number to send the code to', () => {
   });
 });
 
-describe('code, attempts and resend (shop-spec §5, §9)', () => {
+describe('code, attempts and resend (requirements#shop-validation, requirements#constants)', () => {
   it('takes exactly 6 digits', () => {
     expect(isVerificationCode('123456')).toBe(true);
     expect(isVerificationCode(' 123456 ')).toBe(true);

@@ -2,7 +2,7 @@ import type { PhoneCountryCode, SignInSettings } from '../contract/deploy';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Phone sign-in (shop-spec §3 "country entries", §4 Login, §5, §9): country DE by default, AT, CH;
+ * Phone sign-in (requirements#entities "country entries", requirements#sign-in, requirements#shop-validation, requirements#constants): country DE by default, AT, CH;
  * a 6-digit code; at most 6 attempts; a new code after 15 s.
  */
 

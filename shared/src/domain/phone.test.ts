@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterPhoneInput, isLongEnoughPhone, isWellFormedPhone, normalisePhone, phoneLength } from './phone';
 
-describe('phone normalisation (shop-spec §5)', () => {
+describe('phone normalisation (requirements#shop-validation)', () => {
   it('turns a leading 00 into +', () => {
     expect(normalisePhone('0043 660 1234567')).toBe('+436601234567');
   });

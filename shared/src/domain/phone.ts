@@ -1,5 +1,5 @@
 /**
- * Phone numbers (shop-spec §5 Person data, checkout-spec §5).
+ * Phone numbers (requirements#person-data, requirements#checkout-validation).
  *
  * - Input allows only digits, spaces and plus (`filterPhoneInput`).
  * - A number is well-formed when it has only digits and spaces with at most one leading plus,

@@ -14,7 +14,7 @@ function price(lines: Cart, over: Partial<PricingInput> = {}) {
 const burrito = () => product({ id: 'burrito', sizePrice: 1050, count: 2 }); // 21,00
 const tacos = () => product({ id: 'tacos', sizePrice: 850 });
 
-describe('priceCart: items and plain sums (shop-spec §5)', () => {
+describe('priceCart: items and plain sums (requirements#shop-validation)', () => {
   it('sums the product lines; without coupons, fees or tip the total is the items total', () => {
     const b = price([burrito(), tacos()]);
     expect(b.itemsTotal).toBe(2950);
@@ -43,7 +43,7 @@ describe('priceCart: items and plain sums (shop-spec §5)', () => {
   });
 });
 
-describe('priceCart: coupons (shop-spec §5 Sums)', () => {
+describe('priceCart: coupons (requirements#sums)', () => {
   it('an amount coupon reduces the sum by its amount', () => {
     const b = price([burrito(), couponLineOf({ couponCode: 'FUENF', type: 'amount', title: '5 €', amount: 500 })]);
     expect(b.discountTotal).toBe(500);
@@ -225,7 +225,7 @@ describe('priceCart: offers', () => {
     expect(price([line], { offers: o, usecase: 'tableordering' }).itemsTotal).toBe(2628);
   });
 
-  it('issue 13: 2 × Veggie Bowl at 10,50 € with −15 % cost 17,85 € (exact), not 2 × 8,92 €', () => {
+  it('requirements#accessibility: 2 × Veggie Bowl at 10,50 € with −15 % cost 17,85 € (exact), not 2 × 8,92 €', () => {
     const o = offers([{ id: 'veggie', name: '−15 % Veggie', type: 'discountOffer', usecase: 'all', offerDiscount: 15, items: [{ id: 'bowl-veggie' }] }]);
     const b = price([product({ id: 'bowl-veggie', sizePrice: 1050, count: 2 })], { offers: o });
     expect(b.itemsTotal).toBe(1785);

@@ -9,8 +9,8 @@ import { bestOffer } from './offers';
 import { tipAmount, type TipPercent } from './tip';
 
 /**
- * The pricing engine: the one computation of what an order costs (shop-spec §5 Sums,
- * checkout-spec §3 fees, §4 tip). The cart screen, the floating bar, the checkout and the
+ * The pricing engine: the one computation of what an order costs (requirements#sums,
+ * requirements#order-entities fees, requirements#checkout-behaviour tip). The cart screen, the floating bar, the checkout and the
  * server's SaveNewOrder all call `priceCart`; the server with its own menu, coupons, offers and
  * config, and refuses an order whose claimed amounts differ.
  *

@@ -21,7 +21,7 @@ export function lineType(item: Pick<MenuItem, 'ticket'>, category: Pick<MenuCate
 }
 
 /**
- * Builds the cart line of a configured item (shop-spec §3 Cart line), priced with the same
+ * Builds the cart line of a configured item (requirements#entities Cart line), priced with the same
  * `priceSelection` the server uses for the current order mode.
  */
 export function buildProductLine(config: ItemConfig, ctx: LineContext): ProductLine {

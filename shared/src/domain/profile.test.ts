@@ -4,7 +4,7 @@ import { hasProfileErrors, profileErrors, type ProfileInput } from './profile';
 const empty = { company: '', street: '', plz: '', city: '' };
 const base: ProfileInput = { name: 'Erika Mustermann', phone: '', invoiceAddress: empty, deliveryAddress: empty };
 
-describe('profile (shop-spec §3 User, §5 Person data)', () => {
+describe('profile (requirements#entities User, requirements#person-data)', () => {
   it('accepts a name alone', () => {
     expect(profileErrors(base)).toEqual({});
     expect(hasProfileErrors(profileErrors(base))).toBe(false);

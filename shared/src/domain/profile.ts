@@ -4,7 +4,7 @@ import { CHECKOUT_CONSTANTS } from './checkout-constants';
 import { addressWorthSending, isShortName } from './person';
 
 /**
- * The profile of the Account page (shop-spec §3 User: name, phone, invoice and delivery address
+ * The profile of the Account page (requirements#entities User: name, phone, invoice and delivery address
  * with street; §5 Person data). The same rules run in the browser and on the server.
  */
 export interface ProfileInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../contract/cart';
-import { savedOrder, type SavedOrder } from '../contract/order';
+import type { SavedOrder } from '../contract/order';
+import { testLine, testOrder } from '../testing/orders';
 import { pushMessage, pushToken } from '../contract/push';
 import { saveAppSettingsPayload } from '../contract/actions/push';
 import { docUpserterPayload } from '../contract/actions/docs';
@@ -14,54 +14,26 @@ import {
   orderReadyMessages,
   pushTokenKind,
   rememberAsked,
-  showsInApp,
   showsSharePrompt,
 } from './push';
+import { showsInApp } from './push-display';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 const T0 = Date.UTC(2025, 5, 13, 10, 0);
 const FCM_TOKEN = 'fA1b2C3d4E5f6G7h8I9j0K:APA91bH-some_token_part-0123456789abcdefghijklmnopqrstuvwxyz';
 const LOCAL_TOKEN = localPushToken(new Uint8Array(32).fill(7));
 
-function line(type: 'food' | 'drink'): CartLine {
-  return {
-    kind: 'product',
-    cartItemId: `ci-${type}`,
-    id: `${type}-1`,
-    type,
-    nameToDisplay: type,
-    count: 1,
-    sizePrice: 500,
-    itemTotal: 500,
-    delay: 0,
-    description: '',
-    notes: '',
-    vol: '',
-    sumOfExtras: 0,
-    extras: [],
-    extrasToDisplay: '',
-    variantsSelected: [],
-    stylesSelected: [],
-  };
-}
-
-function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
-  return savedOrder.parse({
-    clientId: 'client-00000001',
-    onlinePay: false,
-    asGuest: true,
-    usecase: 'takeaway',
+const line = (type: 'food' | 'drink') => ({ ...testLine({ name: type, type }), id: `${type}-1` });
+const order = (overrides: Partial<SavedOrder> = {}): SavedOrder =>
+  testOrder({
     createdAt: T0,
     orderData: [line('food'), line('drink')],
     paymentInfo: { amount: 1000, itemsTotal: 1000 },
-    userInfo: { name: 'Erika Mustermann' },
     uniqueOrderId: 'o-42',
     orderNumber: 42,
-    state: 'New',
     total: 1250,
     ...overrides,
   });
-}
 
 describe('push tokens', () => {
   it('tells FCM registration tokens from the offline default and refuses anything else', () => {
@@ -71,6 +43,11 @@ describe('push tokens', () => {
     expect(pushTokenKind('has spaces in it and is long enough')).toBeNull();
     expect(pushTokenKind('<script>alert(1)</script>')).toBeNull();
     expect(pushTokenKind('x'.repeat(4097))).toBeNull();
+    // Any long string is no FCM token (requirements#security): it needs the installation id, ':APA91b' and the registration.
+    expect(pushTokenKind('x'.repeat(200))).toBeNull();
+    expect(pushTokenKind(`fA1b2C3d4E5f6G7h8I9j0K:${'y'.repeat(100)}`)).toBeNull();
+    expect(pushTokenKind(`fA1b2C3d4E5f6G7h8I9j0K:APA91b${'y'.repeat(501)}`)).toBeNull();
+    expect(pushTokenKind(`short:APA91b${'y'.repeat(100)}`)).toBeNull();
     expect(pushTokenKind('')).toBeNull();
     expect(pushTokenKind(null)).toBeNull();
   });
@@ -94,13 +71,13 @@ describe('push tokens', () => {
     expect(saveAppSettingsPayload.safeParse({ pushTopics: { ...defaultPushTopics(), spam: true } }).success).toBe(false);
   });
 
-  it('has the topics news, coupons and loyalty, all on by default (shop-spec §3, §9)', () => {
+  it('has the topics news, coupons and loyalty, all on by default (requirements#entities, requirements#constants)', () => {
     expect(SHOP_CONSTANTS.pushTopics).toEqual(['news', 'coupons', 'loyalty']);
     expect(defaultPushTopics()).toEqual({ news: true, coupons: true, loyalty: true });
   });
 });
 
-describe('token errors (shop-spec §4)', () => {
+describe('token errors (requirements#shop-behaviour)', () => {
   it('recognises errors mentioning an expected OAuth token', () => {
     const fcm = {
       code: 'messaging/token-subscribe-failed',
@@ -120,7 +97,7 @@ describe('token errors (shop-spec §4)', () => {
   });
 });
 
-describe('the pickup question after ordering (checkout-spec §4)', () => {
+describe('the pickup question after ordering (requirements#checkout-behaviour)', () => {
   const ask = (o: SavedOrder, extra: Partial<{ permission: NotificationPermission | 'unsupported'; askedBefore: boolean; hasToken: boolean }> = {}) =>
     offersPickupQuestion({ order: o, permission: 'default', askedBefore: false, hasToken: false, ...extra });
 
@@ -154,7 +131,7 @@ describe('the pickup question after ordering (checkout-spec §4)', () => {
   });
 });
 
-describe('ready messages (checkout-spec §4)', () => {
+describe('ready messages (requirements#checkout-behaviour)', () => {
   it('says the order is ready, with the sum and the order number', () => {
     const before = order();
     const [message, ...rest] = orderReadyMessages(before, order({ abholbereit: true }));
@@ -167,6 +144,14 @@ describe('ready messages (checkout-spec §4)', () => {
       tag: 'o-42-food',
     });
     expect(pushMessage.safeParse(message).success).toBe(true);
+  });
+
+  it('at a table says the order comes to the table, never that it is ready for pickup (docs/requirements.md#honest-words)', () => {
+    const table = { usecase: 'tableordering' as const, table: '7' };
+    expect(orderReadyMessages(order(table), order({ ...table, abholbereit: true }))[0]?.title).toBe('Deine Bestellung kommt gleich an deinen Tisch!');
+    expect(orderReadyMessages(order(table), order({ ...table, getraenkeAbholbereit: true }))[0]?.title).toBe('Deine Getränke kommen gleich an deinen Tisch!');
+    const selfService = { ...table, selfServiceEnabled: true };
+    expect(orderReadyMessages(order(selfService), order({ ...selfService, abholbereit: true }))[0]?.title).toBe('Deine Bestellung ist abholbereit!');
   });
 
   it('says the drinks are ready when only they are', () => {
@@ -208,7 +193,7 @@ describe('the in-app box', () => {
   });
 });
 
-describe('the share prompt on the order page (checkout-spec §2)', () => {
+describe('the share prompt on the order page (requirements#checkout-screens)', () => {
   const DAY = 24 * 60 * 60_000;
   const SNOOZE = SHOP_CONSTANTS.sharePromptSnoozeMs;
   it('shows for takeaway and delivery, never in-house', () => {

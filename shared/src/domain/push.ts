@@ -4,20 +4,19 @@ import type { PushMessage, PushTopic, PushTopics } from '../contract/push';
 import { orders as orderTexts } from '../i18n/de/orders';
 import { fill } from '../i18n/fill';
 import { formatEuro } from './money';
-import { orderSituation, isCancelledOrFinished, isOrderReady, readyTransitions } from './orders';
+import { orderSituation, isCancelledOrFinished, isOrderReady, readyTitle, readyTransitions } from './orders';
 import { SHOP_CONSTANTS } from './shop-constants';
 
 export { localPushToken, pushTokenKind } from './push-token';
-export { showsInApp } from './push-display';
 
 /**
- * Rules of push messages (shop-spec §3, §4 Push, §8; checkout-spec §2, §4; docs/adr/0024-push-messages.md):
+ * Rules of push messages (requirements#entities, requirements#push, requirements#errors; requirements#checkout-screens, requirements#checkout-behaviour; docs/adr/0024-push-messages.md):
  * pure functions shared by the API, the shell, the account and the order remotes.
  */
 
 export const PUSH_TOPICS: readonly PushTopic[] = SHOP_CONSTANTS.pushTopics;
 
-/** Topics news, coupons and loyalty, all on by default (shop-spec §3 App settings). */
+/** Topics news, coupons and loyalty, all on by default (requirements#entities App settings). */
 export function defaultPushTopics(): PushTopics {
   return { news: true, coupons: true, loyalty: true };
 }
@@ -29,7 +28,7 @@ function errorText(error: unknown): { code: string; message: string } {
 }
 
 /**
- * A token error "mentioning expected OAuth" (shop-spec §4), retried after about 2.2 s: FCM's
+ * A token error "mentioning expected OAuth" (requirements#shop-behaviour), retried after about 2.2 s: FCM's
  * registration answers 'Request is missing required authentication credential. Expected OAuth 2
  * access token …' while the installation's auth token is not ready yet.
  */
@@ -46,7 +45,7 @@ export function isNotGrantedError(error: unknown): boolean {
 export type NotificationSupport = NotificationPermission | 'unsupported';
 
 /**
- * The pickup question after ordering (checkout-spec §4: 'Ja erlauben' / 'Nein danke'): only where
+ * The pickup question after ordering (requirements#checkout-behaviour: 'Ja erlauben' / 'Nein danke'): only where
  * the browser supports notifications and has not decided yet ('default'), for orders collected at
  * the counter (takeaway, self-service) that are not ready or over yet, once per order, and not when
  * the device already receives messages.
@@ -82,7 +81,7 @@ export function newsLink(newsId: string): string {
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /**
- * The topic message of a news item that went online (topic 'news', shop-spec §4 Push): its title,
+ * The topic message of a news item that went online (topic 'news', requirements#push): its title,
  * teaser (or the start of its text) and picture when it is one of the shop's own, linking to the item.
  */
 export function newsMessage(item: Pick<News, 'id' | 'title' | 'teaser' | 'body' | 'image'>): PushMessage {
@@ -98,20 +97,25 @@ export function newsMessage(item: Pick<News, 'id' | 'title' | 'teaser' | 'body' 
 }
 
 /**
- * The ready messages (checkout-spec §4: 'Deine Bestellung ist abholbereit!' or 'Deine Getränke
- * sind abholbereit!', with the sum and the order number) for what became ready between two states
+ * The ready messages (requirements#checkout-behaviour: 'Deine Bestellung ist abholbereit!' or 'Deine Getränke
+ * sind abholbereit!', at a table that it comes to the table, with the sum and the order number) for what became ready between two states
  * of an order. Food and drinks ready at once is one message about the order.
  */
 export function orderReadyMessages(
   before: Pick<SavedOrder, 'abholbereit' | 'getraenkeAbholbereit'> | undefined,
-  after: Pick<SavedOrder, 'uniqueOrderId' | 'orderNumber' | 'total' | 'abholbereit' | 'getraenkeAbholbereit'>,
+  after: Pick<SavedOrder, 'uniqueOrderId' | 'orderNumber' | 'total' | 'abholbereit' | 'getraenkeAbholbereit'> &
+    Partial<Pick<SavedOrder, 'usecase' | 'selfServiceEnabled'>>,
 ): PushMessage[] {
   const changes = readyTransitions(before, after);
   const body = fill(orderTexts.readyDialogText, { sum: formatEuro(after.total), number: after.orderNumber });
   const link = orderLink(after.uniqueOrderId);
   const message = (part: 'food' | 'drinks'): PushMessage => ({
     kind: 'orderReady',
-    title: part === 'food' ? orderTexts.foodReadyDialog : orderTexts.drinksReadyDialog,
+    // At a table it is served, not picked up (docs/requirements.md#honest-words).
+    title: readyTitle(
+      { usecase: after.usecase ?? 'takeaway', ...(after.selfServiceEnabled !== undefined ? { selfServiceEnabled: after.selfServiceEnabled } : {}) },
+      part,
+    ),
     body,
     link,
     tag: `${after.uniqueOrderId}-${part}`,
@@ -129,7 +133,7 @@ export interface SharePromptState {
 }
 
 /**
- * Whether the share-app prompt shows on an order page (checkout-spec §2: not for in-house). It is
+ * Whether the share-app prompt shows on an order page (requirements#checkout-screens: not for in-house). It is
  * not shown on every visit: once shown for an order it stays on that order's page until closed or
  * used, and appears again (for another order) only after sharePromptSnoozeMs.
  */

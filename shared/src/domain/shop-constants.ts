@@ -1,5 +1,5 @@
 /**
- * shop-spec §9 "Business constants and limits" (plus the numbers that §2, §4, §5 and §7 name).
+ * requirements#constants "Business constants and limits" (plus the numbers that §2, §4, §5 and §7 name).
  * One place for each number: code refers to these names, never to the literals.
  */
 export const SHOP_CONSTANTS = {
@@ -22,16 +22,23 @@ export const SHOP_CONSTANTS = {
    */
   waiterCallRepeatMs: 60_000,
   /**
-   * Beyond the spec (limits on input, docs/security.md): at most this many of one article in a
-   * line, lines in an order, and extra portions of one step.
+   * Quantity of one cart line: 1–99 on the item page, in the cart and on the server
+   * (docs/requirements.md#cart-protection).
    */
+  minLineCount: 1,
   maxLineCount: 99,
+  /** Beyond the spec (limits on input, docs/security.md): at most this many lines in an order and extra portions of one step. */
   maxOrderLines: 50,
   maxExtraPortions: 5,
   /** Beyond the spec: the phone vibrates with the order-ready signal (on, off, on; ms). */
   readyVibrationPattern: [300, 150, 300] as number[],
   /** Cart lock after a restore. */
   cartLockMs: 3_000,
+  /**
+   * Beyond the spec: how long another app waits for mf-cart (the cart's only writer,
+   * docs/requirements.md#cart-protection) to take a command while it is still loading.
+   */
+  cartCommandWaitMs: 10_000,
   /** Local cart restore window: 12 h = 43200000 ms (docs/adr/0005: the spec's "432000000 ms" is a typo). */
   localCartWindowMs: 43_200_000,
   /** Server cart (cartId) valid if modified less than 4 h ago. */
@@ -142,11 +149,11 @@ export const SHOP_CONSTANTS = {
   passwordMinLength: 6,
 } as const;
 
-/** The device classes of shop-spec §2. */
+/** The device classes of requirements#screens. */
 export const DEVICE_CLASSES = ['xxs', 'xs', 'md'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** Device class of a viewport width (shop-spec §2: up to 599 px xxs, up to 960 px xs, otherwise md). */
+/** Device class of a viewport width (requirements#screens: up to 599 px xxs, up to 960 px xs, otherwise md). */
 export function deviceClass(widthPx: number): DeviceClass {
   if (widthPx <= SHOP_CONSTANTS.deviceClassXxsMaxPx) return 'xxs';
   if (widthPx <= SHOP_CONSTANTS.deviceClassXsMaxPx) return 'xs';

@@ -3,7 +3,7 @@ import { isFederatedProvider, nextStepForEmail, offersEmail, providerButtons } f
 
 const ALL = ['password', 'emailLink', 'phone', 'google.com', 'apple.com', 'anonymous'] as const;
 
-describe('after the e-mail entry (shop-spec §4 Login)', () => {
+describe('after the e-mail entry (requirements#sign-in)', () => {
   it('goes to the password page when the e-mail has a password', () => {
     expect(nextStepForEmail(['password'], ALL)).toEqual({ kind: 'password' });
     expect(nextStepForEmail(['google.com', 'password'], ALL)).toEqual({ kind: 'password' });

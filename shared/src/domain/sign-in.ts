@@ -1,7 +1,7 @@
 import type { SignInProvider } from '../contract/deploy';
 
 /**
- * The sign-in widget's decisions (shop-spec §4 Login): what follows the e-mail entry, which
+ * The sign-in widget's decisions (requirements#sign-in): what follows the e-mail entry, which
  * provider buttons a host shows. Pure: the account remote calls Firebase and these decide.
  */
 
@@ -24,7 +24,7 @@ export type EmailNextStep =
   | { readonly kind: 'unsupported'; readonly method: string };
 
 /**
- * After the e-mail entry (shop-spec §4): a password method → the password page; none → account
+ * After the e-mail entry (requirements#shop-behaviour): a password method → the password page; none → account
  * creation (or, on a host without passwords, a sign-in link); only the e-mail link → a link is sent;
  * a federated provider → sign-in through it; anything else (a method this host does not offer) →
  * the unsupported-provider page.

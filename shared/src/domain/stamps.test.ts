@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullCardPoints, isStampCardFull, stampPointsForOrder, stampScore, stampSlots, stampsShown } from './stamps';
 
-describe('stamp display (checkout-spec §4)', () => {
+describe('stamp display (requirements#checkout-behaviour)', () => {
   it('shows no stamp for a score of 0 (or a broken negative score)', () => {
     expect(stampsShown(0)).toBe(0);
     expect(stampsShown(-5)).toBe(0);

@@ -1,9 +1,9 @@
 import { CHECKOUT_CONSTANTS } from './checkout-constants';
 
 /**
- * Stamps shown on the stamp card for a score (checkout-spec §4 "Stamp display"): 0 when the score
+ * Stamps shown on the stamp card for a score (requirements#stamp-display "Stamp display"): 0 when the score
  * is 0, 1 when it is below 20, otherwise floor(score / 10), capped at the 10 slots.
- * The score counts euros of spend (one stamp per 10 euros, checkout-spec §9).
+ * The score counts euros of spend (one stamp per 10 euros, requirements#checkout-constants).
  */
 export function stampsShown(score: number): number {
   if (!Number.isFinite(score) || score <= 0) return 0;

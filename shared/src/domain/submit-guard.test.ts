@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPaypalApproveGuard, createSubmitGuard } from './submit-guard';
 
-describe('double-submit guard (checkout-spec §9: 2 s, PayPal 3 s)', () => {
+describe('double-submit guard (requirements#checkout-constants: 2 s, PayPal 3 s)', () => {
   it('lets the first submit through and refuses others within 2 s', () => {
     const guard = createSubmitGuard();
     expect(guard.tryEnter(10_000)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Double-submit guards (checkout-spec §4, §5, §9): placing an order is guarded for 2 s; a second
+ * Double-submit guards (requirements#checkout-behaviour, requirements#checkout-validation, requirements#checkout-constants): placing an order is guarded for 2 s; a second
  * PayPal approve event within 3 s is suppressed. Clock-injected: `now` is passed to every call.
  */
 import { CHECKOUT_CONSTANTS } from './checkout-constants';

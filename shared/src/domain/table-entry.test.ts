@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTableNumber, readTableQr, typeTableDigit } from './table-entry';
 
-describe('table-number entry (shop-spec §5)', () => {
+describe('table-number entry (requirements#shop-validation)', () => {
   it('takes digits only, at most 3; a digit on an empty entry replaces it', () => {
     const typed = (keys: string[]) => keys.reduce(typeTableDigit, '');
     expect(typed(['1', '2'])).toBe('12');
@@ -20,7 +20,7 @@ describe('table-number entry (shop-spec §5)', () => {
   });
 });
 
-describe('table QR codes (shop-spec §4, §5)', () => {
+describe('table QR codes (requirements#shop-behaviour, requirements#shop-validation)', () => {
   const host = 'shop.example.de';
 
   it('reads the table of a QR code of this shop', () => {

@@ -1,7 +1,7 @@
 import { SHOP_CONSTANTS } from './shop-constants';
 
 /**
- * Entering a table (shop-spec §2 Table-number dialog and QR scanner, §4 Order mode, §5 Table
+ * Entering a table (requirements#screens Table-number dialog and QR scanner, requirements#order-mode, requirements#shop-validation Table
  * number): the digit entry of the full-screen dialog and the reading of a scanned table QR code.
  */
 

@@ -31,7 +31,7 @@ const HOURS: OpeningHours = {
 const at = (y: number, mo: number, d: number, h: number, mi: number) => restaurantZone.toInstant(y, mo, d, h, mi);
 const values = (slots: readonly { value: string }[]) => slots.map((s) => s.value);
 
-describe('pickup days and slots (checkout-spec §4, §9)', () => {
+describe('pickup days and slots (requirements#checkout-behaviour, requirements#checkout-constants)', () => {
   it('offers 5-minute steps within the next hour, then 15-minute steps, later than now plus the delay', () => {
     const [today, tomorrow] = pickupDays({ now: at(2025, 6, 10, 12, 7), openingHours: HOURS, delayMinutes: 15 });
     expect(today.kind).toBe('today');
@@ -169,7 +169,7 @@ describe('the server check of a pickup or delivery time', () => {
   });
 });
 
-describe('in-house target times (checkout-spec §9)', () => {
+describe('in-house target times (requirements#checkout-constants)', () => {
   it('in-house online: now + 120000 ms; mobile payment and digital: now + 5 minutes', () => {
     const now = at(2025, 6, 10, 19, 3);
     expect(inhouseOnlineTargetTime(now)).toBe(now + 120_000);

@@ -1,5 +1,5 @@
 /**
- * Pickup and delivery time slots (checkout-spec §4 "Pickup and delivery time slots", §9).
+ * Pickup and delivery time slots (requirements#time-slots "Pickup and delivery time slots", requirements#checkout-constants).
  *
  * - Day choices are today (Heute) and tomorrow (Morgen) only; a day without a slot is closed
  *   ('Heute geschlossen' / 'Morgen geschlossen') and offers nothing to pick.
@@ -8,7 +8,7 @@
  *   start and end included.
  * - Slots are later than now plus the delay, so the current hour and minute are never offered.
  * - The delay is the appconfig block's delayInMinutes (takeAway or delivery), raised by the
- *   largest item delay over the base preparation delay (shop-spec §5 Menu visibility).
+ *   largest item delay over the base preparation delay (requirements#menu-visibility).
  *
  * Pure and clock-injected: `now` is passed in; local times are the restaurant's (Europe/Berlin).
  */
@@ -94,7 +94,7 @@ function slotsOfDate(date: { year: number; month: number; day: number }, input: 
   return slots;
 }
 
-/** Today's and tomorrow's slots (checkout-spec §4). */
+/** Today's and tomorrow's slots (requirements#checkout-behaviour). */
 export function pickupDays(input: SlotInput): [DaySlots, DaySlots] {
   const full: Required<SlotInput> = { zone: restaurantZone, ...input };
   const wall = full.zone.toWall(full.now);
@@ -148,7 +148,7 @@ export function isAcceptableTargetTime(targetTime: number, input: SlotInput): bo
   return windows.some(([from, till]) => minutes >= from && minutes <= till);
 }
 
-/** In-house online target time: now plus 2 minutes (checkout-spec §4, §9). */
+/** In-house online target time: now plus 2 minutes (requirements#checkout-behaviour, requirements#checkout-constants). */
 export function inhouseOnlineTargetTime(now: number): number {
   return now + CHECKOUT_CONSTANTS.inhouseOnlineTargetOffsetMs;
 }

@@ -1,5 +1,5 @@
 /**
- * Tip of the in-house tip flow (checkout-spec §2 "In-house with tip", §4, §9): choices 0, 5, 10
+ * Tip of the in-house tip flow (requirements#checkout-screens "In-house with tip", requirements#checkout-behaviour, requirements#checkout-constants): choices 0, 5, 10
  * and 15 percent of the payer sum, default 5 percent, added to the total.
  */
 import { CHECKOUT_CONSTANTS } from './checkout-constants';
@@ -20,7 +20,10 @@ export function tipAmount(payerSum: Cents, percent: TipPercent): Cents {
   return percentOf(Math.max(0, payerSum), percent);
 }
 
-/** The total with the tip added. */
-export function totalWithTip(payerSum: Cents, percent: TipPercent): Cents {
-  return payerSum + tipAmount(payerSum, percent);
+/**
+ * Where a tip may be given (requirements#checkout-flows, requirements#checkout-screens): only in the in-house online flow with tip, and
+ * only when the venue offers tips (enableTip). Every other flow, takeaway included, has no tip step.
+ */
+export function tipOffered(flow: string, features: { enableTip: boolean }): boolean {
+  return flow === 'inhouseWithPayTip' && features.enableTip;
 }

@@ -14,7 +14,7 @@ export interface WallTime {
   readonly hour: number;
   /** 0-59 */
   readonly minute: number;
-  /** 1 (Monday) to 7 (Sunday), as the opening hours are keyed (shop-spec §3). */
+  /** 1 (Monday) to 7 (Sunday), as the opening hours are keyed (requirements#entities). */
   readonly weekday: number;
 }
 

@@ -1,4 +1,4 @@
-/** A text whose '{placeholders}' were not all given a value (issue 13: never 'zu Tisch .'). */
+/** A text whose '{placeholders}' were not all given a value (requirements#accessibility: never 'zu Tisch .'). */
 export class UnfilledPlaceholderError extends Error {
   constructor(
     readonly text: string,

@@ -3,7 +3,7 @@ import { emit, on } from '@shop/shared/bus';
 
 /**
  * Registers a dialog drawn inside a remote with the shell while it is open, so that the shell's
- * navigation guard treats it like its own dialogs (shop-spec §2): navigating while it is open
+ * navigation guard treats it like its own dialogs (requirements#screens): navigating while it is open
  * closes it (onClose) and cancels the navigation. Escape closes it too, unless `escape: false`
  * (a native dialog handles Escape itself).
  */

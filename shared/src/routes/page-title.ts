@@ -3,7 +3,7 @@ import { ROUTES, type RouteDef } from './table';
 import { matchRoute } from './paths';
 
 /**
- * The document title of a page (issue 13, WCAG 2.4.2): what is shown, then the route's title from
+ * The document title of a page (requirements#accessibility, WCAG 2.4.2): what is shown, then the route's title from
  * the route table, then the shop's name: 'Burrito Chicken Classic – Speise | Street Food'. Home and
  * unknown paths carry the shop's name (and 'Seite nicht gefunden').
  */

@@ -1,24 +1,8 @@
+import { matchPattern, parsePattern } from '../domain/route-pattern';
 import { ROUTES, type AppName, type RouteName } from './table';
 
 export type RouteParams = Readonly<Record<string, string | number | undefined>>;
 export type RouteQuery = Readonly<Record<string, string | number | boolean | undefined | null>>;
-
-interface Segment {
-  readonly literal?: string;
-  readonly param?: string;
-  readonly optional?: boolean;
-}
-
-function parsePattern(pattern: string): Segment[] {
-  return pattern
-    .split('/')
-    .filter(Boolean)
-    .map((part) => {
-      if (!part.startsWith(':')) return { literal: part };
-      const optional = part.endsWith('?');
-      return { param: part.slice(1, optional ? -1 : undefined), optional };
-    });
-}
 
 /**
  * Builds the path of a route by name: pathTo('Speise', { itemId: 'b1' }) -> '/Speise/b1'.
@@ -55,28 +39,6 @@ export interface RouteMatch {
   readonly params: Readonly<Record<string, string>>;
 }
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const segments = parsePattern(pattern);
-  const parts = pathname.split('/').filter(Boolean);
-  const params: Record<string, string> = {};
-  let i = 0;
-  for (const seg of segments) {
-    const part = parts[i];
-    if (seg.literal !== undefined) {
-      if (part !== seg.literal) return null;
-      i++;
-      continue;
-    }
-    if (part === undefined) {
-      if (seg.optional) continue;
-      return null;
-    }
-    params[seg.param!] = decodeURIComponent(part);
-    i++;
-  }
-  return i === parts.length ? params : null;
-}
-
 const ROUTE_ENTRIES = Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][];
 
 /** The route a pathname belongs to, or null (the shell then shows 'Seite nicht gefunden'). */
@@ -97,7 +59,7 @@ export function isAppActive(app: AppName, location: Pick<Location, 'pathname'>):
   return matchRoute(location.pathname)?.app === app;
 }
 
-/** Route name of a checkout: checkout + usecase [+ WithPay] [+ Tip] (checkout-spec §2). */
+/** @public (runtime-part API) Route name of a checkout: checkout + usecase [+ WithPay] [+ Tip] (requirements#checkout-screens). */
 export function checkoutRouteName(usecase: 'takeAway' | 'delivery' | 'inhouse' | 'inhouseMobilePayment' | 'digital', withPay: boolean, tip = false): RouteName {
   const name = `checkout${usecase}${withPay ? 'WithPay' : ''}${tip ? 'Tip' : ''}`;
   if (!(name in ROUTES)) throw new Error(`No checkout route ${name}`);

@@ -1,5 +1,5 @@
 /**
- * The route table (shop-spec §2, checkout-spec §2): route name -> path -> owning remote.
+ * The route table (requirements#screens, requirements#checkout-screens): route name -> path -> owning remote.
  * Paths are the route names (ARCHITECTURE.md). Links are always built by name with `pathTo`.
  * `:param` is required, `:param?` optional. Path matching is case-sensitive, like the product's.
  */
@@ -66,7 +66,7 @@ export const ROUTES = {
   Gutscheine: def('/Gutscheine', 'mf_cart', 'Gutscheine'),
   Einloesen: def('/Einloesen/:couponCode?', 'mf_cart', 'Einlösen'),
 
-  // mf-checkout (checkout-spec §2; names are checkout + usecase [+ WithPay] [+ Tip])
+  // mf-checkout (requirements#checkout-screens; names are checkout + usecase [+ WithPay] [+ Tip])
   checkouttakeAwayWithPay: def('/CheckoutTakeawayWithPay', 'mf_checkout', 'Checkout'),
   checkouttakeAway: def('/CheckoutTakeaway', 'mf_checkout', 'Checkout'),
   checkoutdelivery: def('/Checkoutdelivery', 'mf_checkout', 'Checkout'),
@@ -104,7 +104,7 @@ export type RouteName = keyof typeof ROUTES;
 export const REMOTE_APPS = ['mf_menu', 'mf_cart', 'mf_checkout', 'mf_account', 'mf_orders'] as const;
 export type RemoteAppName = (typeof REMOTE_APPS)[number];
 
-/** Folder / package name of a remote ('mf_menu' -> 'mf-menu'). */
+/** @public (runtime-part API) Folder / package name of a remote ('mf_menu' -> 'mf-menu'). */
 export function remoteFolder(app: RemoteAppName): string {
   return app.replace('_', '-');
 }

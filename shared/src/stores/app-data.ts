@@ -18,7 +18,7 @@ export interface MenuData {
   readonly lastModified: number;
 }
 
-/** App config, branches and branch settings (shop-spec §3 "Other local keys: stores, app config"). */
+/** App config, branches and branch settings (requirements#entities "Other local keys: stores, app config"). */
 export const appDataStore = createPersistentStore<AppData | null>('shell:appconfig', null);
 export const foodMenuStore = createPersistentStore<MenuData | null>('menu:food', null);
 export const drinkMenuStore = createPersistentStore<MenuData | null>('menu:drink', null);

@@ -3,7 +3,7 @@ import { cartLockStore, lockCart, untilCartUnlocked } from './shop-stores';
 
 const NOW = Date.UTC(2026, 10, 23, 11, 0, 0);
 
-describe('the cart lock after a restore (shop-spec §4)', () => {
+describe('the cart lock after a restore (requirements#shop-behaviour)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);

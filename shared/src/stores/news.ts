@@ -4,8 +4,8 @@ import { createPersistentStore } from './persistent-store';
 import { pageSingleton } from './page-singleton';
 
 /**
- * The published news (shop-spec §3 "Other local keys: news"): loaded by Aktuelles and at start,
- * replaced live by the shell when the server sends 'newsUpdated' (shop-spec §4).
+ * The published news (requirements#entities "Other local keys: news"): loaded by Aktuelles and at start,
+ * replaced live by the shell when the server sends 'newsUpdated' (requirements#shop-behaviour).
  */
 export const newsStore = createPersistentStore<News[]>('menu:news', [], {
   parse: (raw) => (Array.isArray(raw) ? (raw as News[]) : undefined),

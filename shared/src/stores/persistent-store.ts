@@ -122,7 +122,7 @@ export function createPersistentStore<T>(key: string, initial: T, options: Store
   return store;
 }
 
-/** Test helper: forget all stores (each test gets fresh ones). */
+/** @public (runtime-part API) Test helper: forget all stores (each test gets fresh ones). */
 export function resetStoreRegistry(): void {
   registry.clear();
 }

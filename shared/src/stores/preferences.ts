@@ -24,7 +24,7 @@ function parse(raw: unknown): MenuPreferences | undefined {
 }
 
 /**
- * Favourites and the allergen setting (shop-spec §3 Preferences): a local copy for instant display,
+ * Favourites and the allergen setting (requirements#entities Preferences): a local copy for instant display,
  * the server (by device id) as the record. The menu shows and edits them; the account's
  * Einstellungen page edits the allergen setting too.
  */
@@ -32,16 +32,43 @@ export const preferencesStore = createPersistentStore<MenuPreferences>('menu:pre
 
 let loading: Promise<void> | null = null;
 
-/** Reads this device's preferences (and the signed-in e-mail's) from the server and combines them with the local copy. */
+const favouriteIds = (list: readonly Favourite[] | undefined) => (list ?? []).map((f) => f.id).join(',');
+const sameFavourites = (a: Partial<PreferenceDoc>, b: PreferenceDoc) =>
+  favouriteIds(a.favFoods) === favouriteIds(b.favFoods) && favouriteIds(a.favDrinks) === favouriteIds(b.favDrinks);
+
+let followingAccount = false;
+
+/** A sign-in (or the session restored after a reload) brings the account's preferences: read them again. */
+function followAccount(): void {
+  if (followingAccount) return;
+  followingAccount = true;
+  let uid = authStore.getValue()?.uid ?? null;
+  authStore.subscribe((user) => {
+    const next = user?.uid ?? null;
+    if (next && next !== uid) void reloadPreferences().catch(() => undefined);
+    uid = next;
+  });
+}
+
+/** Reads again once the read in flight (which may have started before the sign-in) is done. */
+async function reloadPreferences(): Promise<void> {
+  if (loading) await loading.catch(() => undefined);
+  return loadPreferences();
+}
+
+/** Reads this device's preferences (and the signed-in account's) from the server and combines them with the local copy. */
 export function loadPreferences(): Promise<void> {
+  followAccount();
   loading ??= (async () => {
     const deviceId = await waitForBrowserId();
     const docs: Partial<PreferenceDoc>[] = [];
     // A signed-in user's own settings come first: the account's allergen choice follows them to every device.
     const fuid = authStore.getValue()?.uid;
+    let accountDoc: Partial<PreferenceDoc> | null = null;
     if (fuid) {
       const account = await callAction('LoadDocs', { collectionName: 'userSettings', query: { fuid } }).catch(() => null);
       if (account?.ok) docs.push(...(account.docs as Partial<PreferenceDoc>[]));
+      accountDoc = account?.ok ? ((account.docs[0] as Partial<PreferenceDoc> | undefined) ?? {}) : null;
     }
     const own = await callAction('LoadDocs', { collectionName: 'userPreferences', query: { deviceId } });
     if (own.ok) docs.push(...(own.docs as Partial<PreferenceDoc>[]));
@@ -54,6 +81,9 @@ export function loadPreferences(): Promise<void> {
     // Server documents first: they are the record; what this device added offline is kept too.
     const combined = combinePreferences(local.synced ? docs : [...docs, local]);
     preferencesStore.set({ ...combined, synced: true });
+    // This device's favourites join the account, so the account's next device has them too.
+    if (fuid && accountDoc && !sameFavourites(accountDoc, combined))
+      void callAction('SaveUserSettings', { fuid, favFoods: combined.favFoods, favDrinks: combined.favDrinks }).catch(() => undefined);
   })().finally(() => {
     loading = null;
   });
@@ -81,14 +111,17 @@ async function save(): Promise<void> {
   );
 }
 
+/** Saves a favourite list by device id, and for a signed-in user in the account too (it follows them to any device). */
 export function setFavourites(kind: 'favFoods' | 'favDrinks', list: Favourite[]): Promise<void> {
   preferencesStore.update((p) => ({ ...p, [kind]: list }));
+  const fuid = authStore.getValue()?.uid;
+  if (fuid) void callAction('SaveUserSettings', kind === 'favFoods' ? { fuid, favFoods: list } : { fuid, favDrinks: list }).catch(() => undefined);
   return save();
 }
 
 /**
  * The allergen setting: by device id like the favourites, and for a signed-in user also in the
- * account's user settings (SaveUserSettings, shop-spec §7 "Save user settings").
+ * account's user settings (SaveUserSettings, requirements#calls "Save user settings").
  */
 export function setExcludedAllergens(list: string[]): Promise<void> {
   preferencesStore.update((p) => ({ ...p, allergenes: list }));

@@ -28,11 +28,11 @@ export const cartStore = createPersistentStore<Cart>('cart:items', [], {
   parse: (raw) => (Array.isArray(raw) && raw.every(isCartLine) ? raw : undefined),
 });
 
-/** End (ms) of the 3 s cart lock after a restore (shop-spec §4); 0 when unlocked. Check with isCartLocked (domain/cart-restore.ts). */
+/** End (ms) of the 3 s cart lock after a restore (requirements#shop-behaviour); 0 when unlocked. Check with isCartLocked (domain/cart-restore.ts). */
 export const cartLockStore = pageSingleton('cart:lockedUntil', () => new BehaviorSubject<number>(0));
 
 /**
- * Locks the cart for 3 s after a restore at `now` (shop-spec §4). A timer also releases the lock,
+ * Locks the cart for 3 s after a restore at `now` (requirements#shop-behaviour). A timer also releases the lock,
  * so it ends even when the wall clock does not move on (a clock set back, a frozen test clock).
  */
 export function lockCart(now: number = Date.now()): void {
@@ -120,13 +120,13 @@ function parseForm(raw: unknown): CheckoutFormData | undefined {
   };
 }
 
-/** Checkout form data kept locally (checkout-spec §3), and the separate in-house copy. */
+/** Checkout form data kept locally (requirements#order-entities), and the separate in-house copy. */
 export const formDataStore = createPersistentStore<CheckoutFormData>('checkout:formData', emptyFormData, { parse: parseForm });
 export const inhouseFormDataStore = createPersistentStore<CheckoutFormData>('checkout:inhouseformData', emptyFormData, {
   parse: parseForm,
 });
 
-/** The guest's last orders, merged by uniqueOrderId (shop-spec §4 Local order records). */
+/** The guest's last orders, merged by uniqueOrderId (requirements#local-orders). */
 export const lastOrdersStore = createPersistentStore<SavedOrder[]>('orders:lastOrders', [], {
   parse: (raw) => (Array.isArray(raw) ? (raw as SavedOrder[]) : undefined),
 });
@@ -138,7 +138,7 @@ export interface AuthUser {
   readonly phoneNumber: string | null;
   readonly emailVerified: boolean;
   readonly providerId: string;
-  /** An anonymous guest session (signInAnonymously): not an account holder (checkout-spec §6). */
+  /** An anonymous guest session (signInAnonymously): not an account holder (requirements#checkout-roles). */
   readonly isAnonymous?: boolean;
 }
 
@@ -154,7 +154,7 @@ export const selectedStoreStore = createPersistentStore<number | null>('menu:sel
 });
 
 /**
- * This device's push token (checkout-spec §3 local key pushToken; shop-spec §4 Push): saved when
+ * This device's push token (requirements#order-entities local key pushToken; requirements#push): saved when
  * received and on refresh, removed on failure or when permission is not granted (mf-account's push
  * module writes it). The shell follows a local token's channel on the events stream; the checkout
  * sends it with the order.

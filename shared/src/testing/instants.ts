@@ -1,7 +1,7 @@
 import { parseInstant } from '../domain/wall-clock';
 
 /**
- * The instants tests run at (issue: the suite must pass at any hour). Every time-dependent test is
+ * The instants tests run at (the suite passes at any hour, docs/adr/0033-test-layers.md). Every time-dependent test is
  * pinned: by default to DEFAULT_TEST_INSTANT, and the time matrix runs the time-sensitive tests
  * (named with TIME_TAG) again at each of TEST_INSTANTS. Wall times are the restaurant's
  * (Europe/Berlin) and written with their UTC offset, so each names exactly one instant.
@@ -16,7 +16,7 @@ export const DEFAULT_TEST_INSTANT = '2026-11-24T12:07:00+01:00';
 /** Tests whose name carries this tag also run at every instant of TEST_INSTANTS. */
 export const TIME_TAG = '@time';
 
-export const TEST_INSTANTS: Readonly<Record<string, string>> = {
+export const TEST_INSTANTS = {
   'Tue 00:30 (today opens later)': '2026-11-24T00:30:00+01:00',
   'Tue 10:59 (a minute before opening)': '2026-11-24T10:59:00+01:00',
   'Tue 11:00 (opening)': '2026-11-24T11:00:00+01:00',
@@ -28,7 +28,19 @@ export const TEST_INSTANTS: Readonly<Record<string, string>> = {
   'Sun 12:07 (Sunday hours)': '2026-11-29T12:07:00+01:00',
   'Sun 28 Mar 2027 01:30 (clocks go forward at 02:00)': '2027-03-28T01:30:00+01:00',
   'Sun 25 Oct 2026 01:30 CEST (clocks go back at 03:00)': '2026-10-25T01:30:00+02:00',
-};
+} as const satisfies Readonly<Record<string, string>>;
+
+/**
+ * The instants the e2e suite repeats its @time journeys at: one per thing the pages show differently (today's
+ * slots only later, today over so tomorrow's slots, a day the clocks change). Every instant of TEST_INSTANTS
+ * is checked where the behaviour lives: the rules in shared/src/domain/now-rules.test.ts, every checkout flow
+ * saved by the API in api/test/time-matrix.test.ts (docs/adr/0033-test-layers.md).
+ */
+export const E2E_TIME_MATRIX: readonly (keyof typeof TEST_INSTANTS)[] = [
+  'Tue 00:30 (today opens later)',
+  'Tue 21:55 (today closed after the delay)',
+  'Sun 28 Mar 2027 01:30 (clocks go forward at 02:00)',
+];
 
 /** The instant a test process runs at: SHOP_TEST_NOW when set (the matrix), else the default. */
 export function testInstant(env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env): number {

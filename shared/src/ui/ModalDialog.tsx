@@ -53,7 +53,7 @@ export type ModalDialogVariant = 'card' | 'fullscreen' | 'side' | 'lightbox';
  * one), Tab and Shift+Tab stay inside, Escape and a tap on the backdrop close it when `dismissible`
  * (the spec's blocking questions are not), and on close focus returns to the element that opened
  * it. Registered with the shell's navigation guard: navigating while it is open closes it and
- * cancels the navigation (shop-spec §2).
+ * cancels the navigation (requirements#screens).
  */
 export function ModalDialog({
   title,

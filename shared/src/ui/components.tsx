@@ -1,8 +1,7 @@
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
-import { formatEuro, type Cents } from '../domain/money';
+import { MAX_QUANTITY } from '../domain/quantity';
 import { shell as shellTexts } from '../i18n/de/shell';
-import { menu as menuTexts } from '../i18n/de/menu';
 import css from './ui.module.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -28,21 +27,6 @@ export function Page({ title, children, testId }: { title?: string; children: Re
       {title ? <h1 className={css.pageTitle}>{title}</h1> : null}
       {children}
     </section>
-  );
-}
-
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={[css.card, className ?? ''].join(' ')}>{children}</div>;
-}
-
-/** A price in euros; optional crossed-out old price and the 'inkl. MwSt.' line. */
-export function Price({ cents, old, withVat, testId }: { cents: Cents; old?: Cents | undefined; withVat?: boolean; testId?: string }) {
-  return (
-    <span className={css.price} data-testid={testId}>
-      {old !== undefined && old > cents ? <span className={css.oldPrice}>{formatEuro(old)}</span> : null}
-      {formatEuro(cents)}
-      {withVat ? <span className={css.vat}>{menuTexts.inclVat}</span> : null}
-    </span>
   );
 }
 
@@ -84,16 +68,18 @@ export function TextField({ label, value, onValue, error, id, ...rest }: TextFie
   );
 }
 
-/** +/- counter; minus is disabled at the minimum (quantity at least 1). */
+/** +/- counter; minus is disabled at the minimum, plus at the maximum (quantity 1–99, docs/requirements.md#cart-protection). */
 export function QuantityStepper({
   value,
   onChange,
   min = 1,
+  max = MAX_QUANTITY,
   labels,
 }: {
   value: number;
   onChange: (next: number) => void;
   min?: number;
+  max?: number;
   labels: { increase: string; decrease: string };
 }) {
   return (
@@ -104,7 +90,7 @@ export function QuantityStepper({
       <span className={css.qtyValue} aria-live="polite">
         {value}
       </span>
-      <button type="button" className={css.qtyButton} aria-label={labels.increase} onClick={() => onChange(value + 1)}>
+      <button type="button" className={css.qtyButton} aria-label={labels.increase} disabled={value >= max} onClick={() => onChange(value + 1)}>
         +
       </button>
     </span>

@@ -27,7 +27,7 @@ function fakeHistory(before: number) {
   return history;
 }
 
-describe('back inside the shop only (issue 13)', () => {
+describe('back inside the shop only (requirements#accessibility)', () => {
   let history: ReturnType<typeof fakeHistory>;
   beforeEach(() => {
     history = fakeHistory(3); // three pages of another site before the shop: history.length is 4

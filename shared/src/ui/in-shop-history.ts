@@ -1,4 +1,4 @@
-// Whether 'Zurück' can go back inside the shop (issue 13: no dead ends). `history.length` counts
+// Whether 'Zurück' can go back inside the shop (requirements#accessibility: no dead ends). `history.length` counts
 // the tab's whole history, so a shop opened from a link or a QR code would leave it (about:blank,
 // the other site). The shell numbers its history entries instead (installInShopHistory); a back
 // button goes back only from an entry above the first one and to its logical parent otherwise.

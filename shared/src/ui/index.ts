@@ -2,4 +2,5 @@ export * from './components';
 export * from './icons';
 export * from './path-icon';
 export { ModalDialog } from './ModalDialog';
-export { backInShopOr, canGoBackInShop, installInShopHistory } from './in-shop-history';
+export { backInShopOr, installInShopHistory } from './in-shop-history';
+export { focusHeading, focusPageHeadingWhenShown } from './focus-heading';

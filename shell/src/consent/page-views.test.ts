@@ -6,7 +6,7 @@ import { countPageView, forgetCountedPage } from './page-views';
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
 
-describe('page views (shop-spec §2: each route change logs a page view), with consent only', () => {
+describe('page views (requirements#screens: each route change logs a page view), with consent only', () => {
   let sent: { action: string; payload: unknown; browserId: string }[];
   beforeEach(() => {
     sent = [];

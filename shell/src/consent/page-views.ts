@@ -8,7 +8,7 @@ import { consentStore } from './consent-store';
 let lastCounted: string | null = null;
 
 /**
- * Each route change logs a page view (shop-spec §2), only while the guest's consent to statistics
+ * Each route change logs a page view (requirements#screens), only while the guest's consent to statistics
  * holds, to the shop's own API (LogPageView): the route's name and the device class, nothing else.
  * A path is counted once per visit of it (a re-render does not count again); failures are silent.
  */

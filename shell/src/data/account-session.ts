@@ -9,7 +9,7 @@ interface SessionModule {
 
 /**
  * Restores a signed-in session at start-up, and only then: guests never download the Firebase
- * SDK (issue 2 budget). mf-account exposes './session' and sets the flag when someone signs in.
+ * SDK (requirements#performance budget). mf-account exposes './session' and sets the flag when someone signs in.
  */
 export function restoreAccountSession(storage: Storage = localStorage): void {
   if (!storage.getItem(ACCOUNT_SESSION_KEY)) return;

@@ -5,7 +5,7 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { appDataStore, descriptorStore, newsStore, refreshNews } from '@shop/shared/stores';
 
 /**
- * The app's start (shop-spec §7 notifyAppLoaded), after the first paint like the stores' load: the
+ * The app's start (requirements#calls notifyAppLoaded), after the first paint like the stores' load: the
  * server answers when news and offers last changed, and the news are refreshed when this device's
  * copy is older (the header badge counts them). Offers are loaded by mf-cart at its start.
  */

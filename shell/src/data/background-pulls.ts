@@ -2,7 +2,7 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { appDataStore, foodMenuStore, drinkMenuStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
 
 /**
- * Background pulls (shop-spec §7): menus and config every 20 s, the first lazy pull at 90 s.
+ * Background pulls (requirements#calls): menus and config every 20 s, the first lazy pull at 90 s.
  * Only what this page has loaded is refreshed, and nothing while the page is hidden.
  */
 export function startBackgroundPulls(): void {

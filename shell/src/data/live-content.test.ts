@@ -17,7 +17,7 @@ const news = (id: string, publishDate: number): News => ({
   active: true,
 });
 
-describe('offers and news arriving live (shop-spec §4 offersUpdated, newsUpdated)', () => {
+describe('offers and news arriving live (requirements#shop-behaviour offersUpdated, newsUpdated)', () => {
   let seen: OverlayRequest[];
   let subscription: { unsubscribe(): void };
   beforeEach(() => {

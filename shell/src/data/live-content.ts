@@ -17,7 +17,7 @@ function isListOf<T>(v: unknown, check: (item: unknown) => boolean): v is T[] {
 }
 
 /**
- * Offers and news changed by the staff arrive live (shop-spec §4 Events stream: offersUpdated with
+ * Offers and news changed by the staff arrive live (requirements#events-stream: offersUpdated with
  * offers and offerPromotions, newsUpdated with news). The offers replace the shared offers store, so
  * cards, item pages and the cart are re-priced at once; the news replace the news store (Aktuelles
  * and the header badge), and a news item new to this guest is shown in the bottom sheet. An event

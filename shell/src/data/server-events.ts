@@ -1,9 +1,11 @@
 import { emit } from '@shop/shared/bus';
-import { currentIdToken } from '@shop/shared/client';
-import { orderChannel, PUSH_EVENT } from '@shop/shared/contract/channels';
+import { currentIdToken, liveStreamDeps, openLiveStream } from '@shop/shared/client';
+import { SHOP_CHANNEL } from '@shop/shared/contract/channels';
 import { ordersToFollow } from '@shop/shared/domain/orders';
 import { pushTokenKind } from '@shop/shared/domain/push-token';
-import { authStore, lastOrdersStore, pushTokenStore, refreshAppData, refreshMenu } from '@shop/shared/stores';
+import { navigateTo } from '@shop/shared/routes';
+import { authStore, lastOrdersStore, pushTokenStore, refreshAppData, refreshMenu, refreshNews } from '@shop/shared/stores';
+import { orderToJumpTo } from './order-jump';
 import { announcePushMessage } from './push-bridge';
 import { applyLiveContent } from './live-content';
 
@@ -12,11 +14,9 @@ interface ServerEventData {
   [key: string]: unknown;
 }
 
-/** The `orders` query of the stream: the device's open orders with their access tokens. */
-function followedOrders(): string {
-  return ordersToFollow(lastOrdersStore.get())
-    .map((o) => `${o.uniqueOrderId}.${o.accessToken}`)
-    .join(',');
+/** The device's open orders with their access tokens (sent in the ticket request, never in a URL). */
+function followedOrders(): { uniqueOrderId: string; accessToken: string }[] {
+  return ordersToFollow(lastOrdersStore.get()).map((o) => ({ uniqueOrderId: o.uniqueOrderId, accessToken: o.accessToken }));
 }
 
 /** The device's local push token (the offline default of push messages), or '' when it has none. */
@@ -26,26 +26,21 @@ function localPushToken(): string {
 }
 
 /**
- * Server-sent events (shop-spec §4 Events stream): channels 'shop', 'user'+id for a signed-in user
+ * Server-sent events (requirements#events-stream): channels 'shop', 'user'+id for a signed-in user
  * and 'order'+id for each open order of this device (with its access token, so a guest without an
  * account is told live too), and the device's push messages where it has a local push token
- * (docs/adr/0024-push-messages.md); accepted only from the same origin; closed while the page is hidden, reopened
- * when visible, and reopened when the followed orders or the push token change.
+ * (docs/adr/0024-push-messages.md). The stream heals (docs/requirements.md#live-updates-heal): it
+ * is opened with a single-use stream ticket (no token in the URL), reopened with backoff after any
+ * drop, and whenever it is live again everything it feeds is fetched again (shop content, the
+ * followed orders). Closed while the page is hidden, reopened when visible, and reopened when the
+ * user, the followed orders or the push token change.
  */
 export function startServerEvents(): void {
-  let source: EventSource | null = null;
   let uid: string | null = authStore.getValue()?.uid ?? null;
-  let orders = followedOrders();
+  let orders = JSON.stringify(followedOrders());
   let push = localPushToken();
 
-  const handle = (channel: string) => (message: MessageEvent<string>) => {
-    if (message.origin !== window.location.origin) return;
-    let data: ServerEventData;
-    try {
-      data = JSON.parse(message.data) as ServerEventData;
-    } catch {
-      return;
-    }
+  const handle = (channel: string, data: ServerEventData) => {
     emit('shell:server-event', { channel, type: data.type, data });
     if (data.type === 'pushMessage') {
       announcePushMessage(data.message);
@@ -58,54 +53,49 @@ export function startServerEvents(): void {
     if (data.type === 'offersUpdated' || data.type === 'newsUpdated') applyLiveContent(data);
     if (data.type === 'orderUpdated' && typeof data.uniqueOrderId === 'string') {
       emit('orders:order-updated', { uniqueOrderId: data.uniqueOrderId });
+      const jumpTo = orderToJumpTo(data.uniqueOrderId, lastOrdersStore.get(), window.location.pathname, Date.now());
+      if (jumpTo) navigateTo('Bestellung', { uniqueOrderId: jumpTo });
     }
     // Subscribed to an order's channel: whatever happened while the stream was closed is fetched now.
     if (data.type === 'hello' && channel.startsWith('order')) emit('orders:order-updated', { uniqueOrderId: channel.slice('order'.length) });
   };
 
-  let generation = 0;
-  const open = async () => {
-    close();
-    const mine = ++generation;
-    // The user channel needs the ID token (EventSource cannot send headers).
-    const token = uid ? await currentIdToken() : null;
-    if (mine !== generation) return;
-    const channels = ['shop', ...(uid && token ? [`user${uid}`] : [])];
-    const params = new URLSearchParams({ channels: channels.join(',') });
-    if (token) params.set('token', token);
-    if (orders) params.set('orders', orders);
-    if (push) params.set('push', push);
-    source = new EventSource(`/api/events?${params.toString()}`);
-    for (const channel of channels) source.addEventListener(channel, handle(channel) as EventListener);
-    if (push) source.addEventListener(PUSH_EVENT, handle(PUSH_EVENT) as EventListener);
-    for (const followed of ordersToFollow(lastOrdersStore.get())) {
-      const channel = orderChannel(followed.uniqueOrderId);
-      source.addEventListener(channel, handle(channel) as EventListener);
-    }
-  };
-  const close = () => {
-    source?.close();
-    source = null;
-  };
+  const stream = openLiveStream({
+    request: async () => {
+      // The user channel needs a signed-in user; the ID token goes in the ticket request's header.
+      const token = uid ? await currentIdToken() : null;
+      const channels = [SHOP_CHANNEL, ...(uid && token ? [`user${uid}`] : [])];
+      const followed = followedOrders();
+      return { channels, ...(followed.length ? { orders: followed } : {}), ...(push ? { push } : {}) };
+    },
+    onEvent: (name, data) => handle(name, data),
+    // Back after a drop (or a hidden page): shop-wide content may have changed meanwhile.
+    onLive: (reconnected) => {
+      if (reconnected) void Promise.allSettled([refreshAppData(), refreshMenu('food'), refreshMenu('drink'), refreshNews()]);
+    },
+    // A refused sign-in (erased account, expired session): the auth store changes and reopens; keep the shop channel coming.
+    onRefused: () => true,
+    deps: liveStreamDeps(),
+  });
+  if (document.hidden) stream.pause();
 
-  document.addEventListener('visibilitychange', () => (document.hidden ? close() : void open()));
+  document.addEventListener('visibilitychange', () => (document.hidden ? stream.pause() : stream.reopen()));
   authStore.subscribe((user) => {
     const next = user?.uid ?? null;
     if (next === uid) return;
     uid = next;
-    if (!document.hidden) void open();
+    if (!document.hidden) stream.reopen();
   });
   pushTokenStore.value$.subscribe(() => {
     const next = localPushToken();
     if (next === push) return;
     push = next;
-    if (!document.hidden) void open();
+    if (!document.hidden) stream.reopen();
   });
   lastOrdersStore.value$.subscribe(() => {
-    const next = followedOrders();
+    const next = JSON.stringify(followedOrders());
     if (next === orders) return;
     orders = next;
-    if (!document.hidden) void open();
+    if (!document.hidden) stream.reopen();
   });
-  if (!document.hidden) void open();
 }

@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { cart as cartTexts } from '@shop/shared/i18n/cart';
 import { cartStore } from '@shop/shared/stores';
-import { badgeCount } from '@shop/shared/domain/cart';
+import { badgeCount } from '@shop/shared/domain/cart-count';
 import { pathTo } from '@shop/shared/routes';
 import type { ReactNode } from 'react';
 

@@ -1,7 +1,7 @@
 // A remote's area as single-spa sees it: lifecycles that load the remote on first mount, draw the
 // shell's skeleton meanwhile, show the fallback when the remote fails or does not answer in time,
 // and try again on the retry button and on every later navigation, swapping the remote in without
-// a full reload as soon as it answers (issue 11 item 3, issue 12 item 7).
+// a full reload as soon as it answers (requirements#performance).
 
 /** The part of a single-spa application's lifecycles this wrapper drives. */
 export interface AppLifecycles<P> {
@@ -26,12 +26,6 @@ export interface RecoveringAppOptions<P> {
   onNavigation(listener: () => void): () => void;
   /** Reports a failed attempt (console in the browser). */
   report?(error: unknown): void;
-}
-
-export class RemoteLoadTimeout extends Error {
-  constructor(ms: number) {
-    super(`remote did not answer within ${ms} ms`);
-  }
 }
 
 type View = { kind: 'none' } | { kind: 'skeleton' | 'fallback'; remove: Removal } | { kind: 'remote' };

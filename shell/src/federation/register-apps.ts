@@ -1,6 +1,7 @@
 import { registerApplication, type LifeCycles } from 'single-spa';
 import { REMOTE_APPS, isAppActive, type RemoteAppName } from '@shop/shared/routes';
 import { drawFallback, drawSkeleton } from './area-views';
+import { contributedMatch } from './contributed-routes';
 import { recoveringApp, type AppLifecycles } from './recovering-app';
 import { forgetRemote, loadExposed } from './remotes';
 
@@ -41,7 +42,8 @@ export function registerRemoteApps(): void {
     registerApplication({
       name: app,
       app: () => Promise.resolve(lifecycles as LifeCycles),
-      activeWhen: (location) => isAppActive(app, location),
+      // The route table's paths, and the paths the remote adds itself (contributed-routes.ts).
+      activeWhen: (location) => isAppActive(app, location) || contributedMatch(location.pathname)?.route.app === app,
       customProps: { domElementGetter: () => areaElement(app) },
     });
   }

@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
+import { cacheBustedEntry, staleScripts } from './cache-bust';
 import { remoteFallbackPlugin } from './fallback-plugin';
 
 /**
@@ -31,10 +32,25 @@ export function setupFederation(descriptor: ResolvedDescriptor): void {
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
 }
 
-/** Forgets a remote that failed or hung (its cached manifest and entry), so the next load asks the network again. */
+let retries = 0;
+
+/**
+ * Forgets a remote that failed or hung (its cached manifest and entry, the failed script elements),
+ * so the next load asks the network again: under a cache-busting URL (docs/requirements.md#remote-retry).
+ */
 export function forgetRemote(name: string): void {
   const entry = entries[name];
-  if (entry && !inUse.has(name)) registerRemotes([{ name, entry }], { force: true });
+  if (!entry || inUse.has(name)) return;
+  for (const script of staleScripts(document, entry)) script.remove();
+  registerRemotes([{ name, entry: cacheBustedEntry(entry, ++retries) }], { force: true });
+}
+
+/**
+ * Loads a remote's './routes' list (contributed-routes.ts): not counted as a module in use, so a
+ * remote whose app later fails is still forgotten and asked again on the next navigation.
+ */
+export async function loadRoutesModule(id: string): Promise<unknown> {
+  return (await loadRemote<unknown>(id)) ?? {};
 }
 
 /** Loads an exposed module; widgets never reject (the plugin answers), a remote's app rejects when unreachable. */

@@ -26,7 +26,7 @@ interface Entry {
 }
 
 /**
- * Side drawer (shop-spec §2 Shell): the shop's dialog primitive as a sheet from the left edge, so
+ * Side drawer (requirements#shell): the shop's dialog primitive as a sheet from the left edge, so
  * focus moves in and stays, Escape and a tap beside it close it, and focus returns to the menu button.
  */
 export function Drawer({ context, onClose }: { context: ShopContext; onClose: () => void }) {
@@ -56,7 +56,7 @@ export function Drawer({ context, onClose }: { context: ShopContext; onClose: ()
       key: 'mode',
       icon: 'swap',
       label: shellTexts.drawerModeTakeaway,
-      // Hidden on the medium device class (shop-spec §2); offered while at a table.
+      // Hidden on the medium device class (requirements#screens); offered while at a table.
       show: context.inhouse && deviceClass(window.innerWidth) !== 'md',
       run: switchToTakeaway,
     },

@@ -4,7 +4,7 @@ import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { Link } from '@shop/shared/react';
 import css from './layout.module.css';
 
-/** Footer links (shop-spec §2 Home): Impressum, Datenschutz, Cookies, AGB; and the privacy settings (consent dialog). */
+/** Footer links (requirements#home): Impressum, Datenschutz, Cookies, AGB; and the privacy settings (consent dialog). */
 export function Footer() {
   return (
     <footer className={css.footer}>

@@ -18,7 +18,7 @@ interface NavEntry {
   badge?: number;
 }
 
-/** Header bar (shop-spec §2 Shell): home, waiter call, news, food, drinks, history, cart with badge. */
+/** Header bar (requirements#shell): home, waiter call, news, food, drinks, history, cart with badge. */
 export function Header({ pathname, context, onMenu }: { pathname: string; context: ShopContext; onMenu: () => void }) {
   const current = matchRoute(pathname)?.name;
   const unread = useUnreadNews(context.features.enableNews);
@@ -34,7 +34,7 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
   // Every icon keeps its 44 px; on a narrow phone the name gives way (the home icon leads home too).
   const brandClass = [css.brand, shown.length > 5 ? css.brandCrowded : shown.length > 4 ? css.brandTight : ''].join(' ');
   return (
-    <header className={css.header}>
+    <header className={css.header} data-fixed-layer="top">
       <nav className={css.headerInner} aria-label="Hauptnavigation">
         <button type="button" className={css.iconButton} onClick={onMenu} aria-label={shellTexts.menu} data-testid="drawer-open">
           <Icon name="menu" />

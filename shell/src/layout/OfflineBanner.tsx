@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import css from './layout.module.css';
 
-/** Says when the device is offline (issue 13, PWA): what still works and that ordering waits for the connection. */
+/** Says when the device is offline (requirements#accessibility, PWA): what still works and that ordering waits for the connection. */
 export function OfflineBanner() {
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   useEffect(() => {
@@ -15,7 +15,13 @@ export function OfflineBanner() {
     };
   }, []);
   return (
-    <div role="status" aria-live="polite" className={offline ? css.offline : css.offlineHidden} data-testid={offline ? 'offline-banner' : undefined}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={offline ? css.offline : css.offlineHidden}
+      data-fixed-layer="top"
+      data-testid={offline ? 'offline-banner' : undefined}
+    >
       {offline ? shellTexts.offlineNotice : null}
     </div>
   );

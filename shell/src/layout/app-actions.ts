@@ -14,7 +14,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Installed-app detection by standalone display mode (shop-spec §9). */
+/** Installed-app detection by standalone display mode (requirements#constants). */
 export function isInstalled(): boolean {
   return window.matchMedia?.('(display-mode: standalone)').matches ?? false;
 }
@@ -37,7 +37,7 @@ export function shareUrl(): string {
   return `${window.location.origin}/`;
 }
 
-/** Opens the share dialog with the QR code of the shop's address (shop-spec §1). */
+/** Opens the share dialog with the QR code of the shop's address (requirements#product). */
 export function shareApp(): void {
   emit('shell:share-dialog', {});
 }

@@ -30,7 +30,7 @@ export function tableExpiredOnEntry(): boolean {
   return expired;
 }
 
-/** Applies what the entry URL and host say about the order mode (shop-spec §4), once per 10 s per query. */
+/** Applies what the entry URL and host say about the order mode (requirements#shop-behaviour), once per 10 s per query. */
 export function applyEntryContext(location: Location, descriptor: ResolvedDescriptor, now: number = Date.now()): EntryDecision {
   const decision = interpretEntry(location.search, location.hostname, descriptor.branch.inhouse);
   const guard = sessionStorage.getItem(GUARD_KEY);

@@ -12,7 +12,7 @@ export interface EntryDecision {
 }
 
 /**
- * shop-spec §4 Order mode: query parameters table, takeaway=true, t (forces takeaway and clears
+ * requirements#order-mode: query parameters table, takeaway=true, t (forces takeaway and clears
  * the table), area, tableFlex; a host containing 'inhouse' is an in-house host.
  */
 export function interpretEntry(search: string, hostname: string, inhouseHost = false): EntryDecision {

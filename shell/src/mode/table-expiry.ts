@@ -4,7 +4,7 @@ import { shell as texts } from '@shop/shared/i18n/shell';
 import { orderModeStore, tableStore } from '@shop/shared/stores';
 
 /**
- * The end of a table (shop-spec §4): the table is kept for 2 hours (the table store's time to
+ * The end of a table (requirements#shop-behaviour): the table is kept for 2 hours (the table store's time to
  * live) and checked every 4 s. When it runs out, the shop leaves in-house mode and says the QR
  * code must be scanned again.
  */

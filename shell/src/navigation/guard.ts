@@ -7,7 +7,7 @@ interface BeforeRoutingDetail {
 }
 
 /**
- * shop-spec §2 Navigation rules: with a dialog or the drawer open, navigating closes it and
+ * requirements#navigation: with a dialog or the drawer open, navigating closes it and
  * cancels the navigation (single-spa before-routing-event + cancelNavigation).
  */
 export function installNavigationGuard(target: Window = window): () => void {

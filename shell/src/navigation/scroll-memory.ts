@@ -1,4 +1,4 @@
-// Scroll positions per history entry (issue 13: back in the menu returns to where the guest was).
+// Scroll positions per history entry (requirements#accessibility: back in the menu returns to where the guest was).
 // The browser's own restoration runs before a remote has drawn the page again, so it lands too
 // high (1229 → 302 px); the shell keeps the position of every entry and, after a back or forward
 // navigation, scrolls there as soon as the page is tall enough (or the guest scrolls themselves).
@@ -60,26 +60,38 @@ export function installScrollMemory(): void {
   );
 }
 
-/** Scrolls to `target` once the page is tall enough; stops when reached, after a while, or when the guest takes over. */
+/**
+ * Scrolls to `target` once the page is tall enough. Until the page has settled, the browser's scroll
+ * anchoring is off: a remote that draws more content above the saved position after the scroll (an item
+ * page's gallery and options) would otherwise move the position by that height (about 800 px on an item
+ * page), and the wrong position would be saved for the next back; a page that gets shorter for a moment
+ * (a remote swapping its content) clamps the position, and focus moved to the page heading makes it
+ * the browser's anchor: the position is held for RESTORE_FOR_MS, until the guest scrolls themselves.
+ */
 function restoreTo(target: number): void {
   restoring?.();
   const started = performance.now();
+  const root = document.documentElement;
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
     for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop);
+    root.style.removeProperty('overflow-anchor');
     restoring = null;
   };
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { passive: true });
+  root.style.setProperty('overflow-anchor', 'none');
   restoring = stop;
   const step = () => {
-    const reachable = document.documentElement.scrollHeight - window.innerHeight;
-    if (reachable >= target - 1) {
-      window.scrollTo({ top: target });
-      if (Math.abs(window.scrollY - target) <= 1) return stop();
-    }
-    if (performance.now() - started > RESTORE_FOR_MS) {
-      window.scrollTo({ top: Math.min(target, Math.max(0, reachable)) });
+    const now = performance.now();
+    const height = root.scrollHeight;
+    const reachable = height - window.innerHeight;
+    if (reachable >= target - 1 && Math.abs(window.scrollY - target) > 1) window.scrollTo({ top: target });
+    const there = Math.abs(window.scrollY - target) <= 1;
+    // The top needs no holding: a page may scroll itself (to a section) right after arriving.
+    if (there && target === 0) return stop();
+    if (now - started > RESTORE_FOR_MS) {
+      if (!there) window.scrollTo({ top: Math.min(target, Math.max(0, reachable)) });
       return stop();
     }
     frame = requestAnimationFrame(step);
@@ -87,7 +99,7 @@ function restoreTo(target: number): void {
   step();
 }
 
-/** After a route change: back or forward returns to the saved position, any other navigation starts at the top (shop-spec §2). */
+/** After a route change: back or forward returns to the saved position, any other navigation starts at the top (requirements#screens). */
 export function scrollAfterNavigation(): void {
   if (popped) {
     popped = false;

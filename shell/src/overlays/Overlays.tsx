@@ -9,19 +9,17 @@ import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
 import css from './overlays.module.css';
 
 type DialogRequest = Extract<OverlayRequest, { kind: 'info' | 'question' }> & { id: string };
-type ToastRequest = Extract<OverlayRequest, { kind: 'toast' | 'snackbar' }>;
 type SheetRequest = Extract<OverlayRequest, { kind: 'bottom-sheet' }>;
 
 let autoId = 0;
 
-/** Overlays owned by the shell (shop-spec §2 Shell), requested by any app over the bus. */
+/** Overlays owned by the shell (requirements#shell), requested by any app over the bus. */
 export function Overlays() {
   const [dialogs, setDialogs] = useState<DialogRequest[]>([]);
-  const [toast, setToast] = useState<ToastRequest | null>(null);
   const [sheet, setSheet] = useState<SheetRequest | null>(null);
   const [added, setAdded] = useState(0);
   const [loading, setLoading] = useState(false);
-  const timers = useRef<{ toast?: number; added?: number; loading?: number; sheet?: number }>({});
+  const timers = useRef<{ added?: number; loading?: number; sheet?: number }>({});
 
   useEffect(() => {
     const sub = on('shell:overlay').subscribe((request) => {
@@ -33,15 +31,9 @@ export function Overlays() {
           setDialogs((d) => [...d, { ...request, id }]);
           break;
         }
-        case 'toast':
-        case 'snackbar': {
-          window.clearTimeout(timers.current.toast);
-          setToast(request);
-          timers.current.toast = window.setTimeout(() => setToast(null), request.durationMs ?? SHOP_CONSTANTS.snackbarMs);
-          break;
-        }
+        // Toasts and snackbars: ./Toast.tsx (placed between the header and the page).
         case 'bottom-sheet': {
-          // The bottom sheet closes after 4 s (shop-spec §2 Overlays); a newer one replaces it.
+          // The bottom sheet closes after 4 s (requirements#screens Overlays); a newer one replaces it.
           window.clearTimeout(timers.current.sheet);
           setSheet(request);
           timers.current.sheet = window.setTimeout(() => setSheet(null), SHOP_CONSTANTS.bottomSheetMs);
@@ -94,9 +86,9 @@ export function Overlays() {
           title={dialog.title}
           description={dialog.text}
           testId="dialog"
-          // Escape answers a question with 'dismissed' (as navigating away does); a tap beside it does nothing.
+          // Escape and a tap on the backdrop cancel a question ('dismissed', as navigating away does):
+          // nothing is chosen and focus goes back to the opener (docs/requirements.md#shell).
           onClose={() => answer(dialog, dialog.kind === 'question' ? 'dismissed' : 'ok')}
-          closeOnBackdrop={false}
         >
           <div className={css.actions}>
             {dialog.kind === 'question' ? (
@@ -116,14 +108,8 @@ export function Overlays() {
           </div>
         </ModalDialog>
       ) : null}
-      {/* One element, always present: a live region announces what is put into it (one that
-          appears together with its text is often not read). Hidden while there is nothing to say. */}
-      <div className={toast ? css.toast : css.srOnly} role="status" data-testid={toast?.kind ?? 'toast-region'}>
-        {toast ? <span>{toast.text}</span> : null}
-        {toast?.kind === 'toast' && toast.action ? <a href={toast.action.href}>{toast.action.label}</a> : null}
-      </div>
       {sheet ? (
-        <div className={css.sheet} role="status" data-testid="bottom-sheet">
+        <div className={css.sheet} role="status" data-testid="bottom-sheet" data-fixed-layer="bottom-float">
           <span>{sheet.text}</span>
           {sheet.action ? (
             <a

@@ -11,7 +11,7 @@ import css from './overlays.module.css';
 const QUEUE_MAX = 5;
 
 /**
- * The in-app info box of push messages (shop-spec §4 Push: title, text and image), drawn when a
+ * The in-app info box of push messages (requirements#push: title, text and image), drawn when a
  * message arrives while the shop is open (events stream or service worker, bus
  * 'shell:push-message'). Not on the page the message links to: that page tells the guest itself.
  */
@@ -27,7 +27,7 @@ export function PushMessageBox() {
     return () => sub.unsubscribe();
   }, []);
 
-  // Navigate once the box is gone (an open dialog would cancel the navigation, shop-spec §2).
+  // Navigate once the box is gone (an open dialog would cancel the navigation, requirements#screens).
   useEffect(() => {
     if (target === null || queue.length > 0) return;
     setTarget(null);

@@ -48,13 +48,24 @@ export function canScanQr(): boolean {
 }
 
 /**
- * Table QR scanner (shop-spec §2, §5, §9): rear camera preferred, at most 10 scans per second, a
+ * Table QR scanner (requirements#screens, requirements#shop-validation, requirements#constants): rear camera preferred, at most 10 scans per second, a
  * camera permission hint after 3 s, foreign and unreadable codes reported as toasts.
  */
-export function QrScanner({ onTable, onStop }: { onTable: (table: string) => void; onStop: () => void }) {
+export function QrScanner({
+  onTable,
+  onStop,
+  onFailed,
+}: {
+  onTable: (table: string) => void;
+  onStop: () => void;
+  /** The camera could not be started: the owner goes back to the keypad and says so. */
+  onFailed?: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [hint, setHint] = useState(false);
   const [failed, setFailed] = useState(false);
+  const failedRef = useRef(onFailed);
+  failedRef.current = onFailed;
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -99,7 +110,9 @@ export function QrScanner({ onTable, onStop }: { onTable: (table: string) => voi
         void scan(await reader);
       } catch {
         window.clearTimeout(hintTimer);
-        if (!stopped) setFailed(true);
+        if (stopped) return;
+        if (failedRef.current) failedRef.current();
+        else setFailed(true);
       }
     })();
 

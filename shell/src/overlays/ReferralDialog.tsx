@@ -37,7 +37,7 @@ async function copy(program: ReferralProgram): Promise<void> {
 }
 
 /**
- * The referral overlay (shop-spec §2 Overlays, §3 "referral programs list"): the shop's referral
+ * The referral overlay (requirements#screens Overlays, requirements#entities "referral programs list"): the shop's referral
  * programs from the app config, each with the link to pass on (share sheet or copy).
  */
 export function ReferralDialog() {

@@ -9,7 +9,7 @@ import css from './overlays.module.css';
 const LAYER_ID = 'shell-share-dialog';
 
 /**
- * The share dialog (shop-spec §1, §2 Overlays): the QR code of the shop's address for the person
+ * The share dialog (requirements#product, requirements#screens Overlays): the QR code of the shop's address for the person
  * next to you, plus the system share sheet where the device has one and copying the link.
  */
 export function ShareDialog() {

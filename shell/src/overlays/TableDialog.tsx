@@ -4,7 +4,7 @@ import { isTableNumber, typeTableDigit } from '@shop/shared/domain/table-entry';
 import { fill } from '@shop/shared/i18n/fill';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { orderModeStore, tableStore } from '@shop/shared/stores';
-import { Button, ModalDialog } from '@shop/shared/ui';
+import { Button, ModalDialog, Notice } from '@shop/shared/ui';
 import { closeDialog, onCloseAll, openDialog } from '../navigation/layers';
 import { QrScanner, canScanQr } from './QrScanner';
 import css from './overlays.module.css';
@@ -14,7 +14,7 @@ const TEST_ID = 'table-dialog';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
- * The full-screen table-number dialog (shop-spec §2, checkout-spec §4): a digit entry with reset,
+ * The full-screen table-number dialog (requirements#screens, requirements#checkout-behaviour): a digit entry with reset,
  * Weiter and Abbrechen, and the table QR scanner. Confirming puts the shop into in-house mode at
  * that table (kept 2 h, like a scanned table link). The shop's dialog primitive: Escape is Abbrechen.
  */
@@ -22,11 +22,14 @@ export function TableDialog() {
   const [open, setOpen] = useState(false);
   const [entry, setEntry] = useState('');
   const [scanning, setScanning] = useState(false);
+  // After a camera failure the keypad is back at once, with the reason (role=alert).
+  const [cameraFailed, setCameraFailed] = useState(false);
 
   const close = () => {
     closeDialog(LAYER_ID);
     setOpen(false);
     setScanning(false);
+    setCameraFailed(false);
     setEntry('');
   };
 
@@ -77,9 +80,18 @@ export function TableDialog() {
             setEntry(table);
           }}
           onStop={() => setScanning(false)}
+          onFailed={() => {
+            setScanning(false);
+            setCameraFailed(true);
+          }}
         />
       ) : (
         <>
+          {cameraFailed ? (
+            <Notice error testId="table-camera-failed">
+              {shellTexts.tableCameraFailed}
+            </Notice>
+          ) : null}
           <p className={css.dialogText}>{shellTexts.tableDialogIntro}</p>
           <output className={css.tableEntry} data-testid="table-entry" aria-label={entry ? shellTexts.tableDetected : shellTexts.tableDialogTitle}>
             {entry || '–'}
@@ -98,7 +110,15 @@ export function TableDialog() {
             </button>
           </div>
           {canScanQr() ? (
-            <Button variant="secondary" block onClick={() => setScanning(true)} data-testid="table-scan">
+            <Button
+              variant="secondary"
+              block
+              onClick={() => {
+                setCameraFailed(false);
+                setScanning(true);
+              }}
+              data-testid="table-scan"
+            >
               {shellTexts.tableScan}
             </Button>
           ) : null}

@@ -25,7 +25,7 @@ function Block({ title, value, testId }: { title: string; value: unknown; testId
 }
 
 /**
- * /debugParams (shop-spec §2 route debugParams): the query parameters and entry context the shell
+ * /debugParams (requirements#screens route debugParams): the query parameters and entry context the shell
  * interpreted, the current order mode and table, the app versions and the host's descriptor. Only
  * for staff, or on a host whose descriptor enables enableDebugParams; the server decides
  * (GetDebugInfo), everyone else sees 'Seite nicht gefunden'.

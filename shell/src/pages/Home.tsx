@@ -29,7 +29,7 @@ function TileBody({ icon, label }: { icon: IconName; label: ReactNode }) {
   );
 }
 
-/** Home tiles (shop-spec §2 Home). */
+/** Home tiles (requirements#home). */
 export function Home({ context }: { context: ShopContext }) {
   const f = context.features;
   const tiles: Tile[] = [
@@ -62,7 +62,7 @@ export function Home({ context }: { context: ShopContext }) {
       </section>
       <nav className={css.tiles} aria-label="Startseite">
         {/* Until the app config says which tiles show, placeholders hold their places: a tile that
-            appears later would push the others (issue 11, no layout jumps). */}
+            appears later would push the others (requirements#performance, no layout jumps). */}
         {!context.configLoaded
           ? tiles.filter((t) => t.show).map((t) => <span key={t.key} className={`${css.tile} ${css.tilePlaceholder}`} aria-hidden="true" />)
           : null}

@@ -3,7 +3,7 @@ import { Link } from '@shop/shared/react';
 import { buttonClass } from '@shop/shared/ui';
 import css from './pages.module.css';
 
-/** Any unknown path (shop-spec §2): 'Seite nicht gefunden' with a button to the start page. */
+/** Any unknown path (requirements#screens): 'Seite nicht gefunden' with a button to the start page. */
 export function NotFound() {
   return (
     <section className={css.notFound} data-testid="not-found">

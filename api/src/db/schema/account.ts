@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { AppUser } from '@shop/shared/contract';
 
-/** One row per Firebase user (shop-spec §3 User), written by UpsertAppUser. */
+/** One row per Firebase user (requirements#entities User), written by UpsertAppUser. */
 export const appUsers = pgTable(
   'app_users',
   {
@@ -28,3 +28,14 @@ export const stampRedemptions = pgTable(
   },
   (t) => [index('stamp_redemptions_fuid_idx').on(t.fuid)],
 );
+
+/**
+ * Accounts erased within the last hours (DeleteAppUser): an ID token issued before the erasure is
+ * refused, so a session of the deleted account cannot write new data under its uid while its
+ * token is still valid (Firebase ID tokens live an hour). Keyed by a hash of the uid, never the
+ * uid itself; rows older than ERASURE_MEMORY_MS are removed at the next erasure.
+ */
+export const erasedAccounts = pgTable('erased_accounts', {
+  uidHash: text('uid_hash').primaryKey(),
+  erasedAt: bigint('erased_at', { mode: 'number' }).notNull(),
+});

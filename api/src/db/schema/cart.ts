@@ -3,7 +3,7 @@ import type { Cart, Coupon, Offer } from '@shop/shared/contract';
 import { orders } from './orders';
 
 /**
- * Coupons (shop-spec §3). `code` is the normalised code (normalizeCouponCode). The owner of an
+ * Coupons (requirements#entities). `code` is the normalised code (normalizeCouponCode). The owner of an
  * individual coupon is a column so that it never travels in `data` to a client.
  */
 export const coupons = pgTable('coupons', {
@@ -40,7 +40,7 @@ export const couponRedemptions = pgTable(
   (t) => [index('coupon_redemptions_code_idx').on(t.couponCode), unique('coupon_redemptions_code_order_unique').on(t.couponCode, t.uniqueOrderId)],
 );
 
-/** Offers (shop-spec §3 Offer); the pricing engine applies the active ones. */
+/** Offers (requirements#entities Offer); the pricing engine applies the active ones. */
 export const offers = pgTable('offers', {
   id: text('id').primaryKey(),
   active: boolean('active').notNull().default(true),

@@ -9,3 +9,4 @@ export * from './preferences';
 export * from './signals';
 export * from './push';
 export * from './statistics';
+export * from './mail';

@@ -38,6 +38,12 @@ export const payments = pgTable(
     customerId: text('customer_id'),
     paymentMethodId: text('payment_method_id'),
     authorizedAt: bigint('authorized_at', { mode: 'number' }),
+    /**
+     * One confirmation at a time (ADR 0026): a request that asks the provider to complete this
+     * payment (PayPal authorize, 3-D Secure result) claims it until then; concurrent requests wait
+     * for its answer instead of asking the provider a second time.
+     */
+    confirmingUntil: bigint('confirming_until', { mode: 'number' }),
     history: jsonb('history').$type<PaymentHistoryEntry[]>().notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
@@ -87,7 +93,7 @@ export const paymentTestObjects = pgTable('payment_test_objects', {
 });
 
 /**
- * Customer cards (checkout-spec §3): rfid, owner, primary flag. A card the staff issued has no owner
+ * Customer cards (requirements#order-entities): rfid, owner, primary flag. A card the staff issued has no owner
  * until the guest adds it with its check code (stored as a salted scrypt hash); after too many wrong
  * codes it takes no more attempts until the staff give it a new code (ADR 0021).
  */
@@ -172,3 +178,18 @@ export const cashCaptchas = pgTable('cash_captchas', {
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
   usedAt: bigint('used_at', { mode: 'number' }),
 });
+
+/**
+ * Wrong check codes (and unknown card numbers) per account (AddCustomerCard): an account may try
+ * CHECKOUT_CONSTANTS.customerCardClaimFailuresPerAccount times within customerCardClaimWindowMs.
+ * An account's older rows are removed with its next failure; all of them with the account.
+ */
+export const customerCardClaimFailures = pgTable(
+  'customer_card_claim_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fuid: text('fuid').notNull(),
+    failedAt: bigint('failed_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('customer_card_claim_failures_fuid_idx').on(t.fuid, t.failedAt)],
+);

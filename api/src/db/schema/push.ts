@@ -2,7 +2,7 @@ import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg
 import type { PushTopics } from '@shop/shared/contract';
 
 /**
- * Push token records (shop-spec §3 "Push token record: deviceId, pushToken", App settings
+ * Push token records (requirements#entities "Push token record: deviceId, pushToken", App settings
  * pushTopics; docs/adr/0024-push-messages.md): one row per device (its browser id, which never
  * leaves the server), with its current token (FCM or the offline default's), the topics it wants
  * and, when someone is signed in on it, the account. A token belongs to one device at a time.

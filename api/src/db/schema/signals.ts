@@ -1,6 +1,6 @@
-import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
-/** Signals from guests to the staff (shop-spec §7 "Signal"): the waiter call of a table. */
+/** Signals from guests to the staff (requirements#calls "Signal"): the waiter call of a table. */
 export const signals = pgTable(
   'signals',
   {
@@ -17,4 +17,18 @@ export const signals = pgTable(
     acknowledgedAt: bigint('acknowledged_at', { mode: 'number' }),
   },
   (t) => [index('signals_table_idx').on(t.filialnummer, t.table, t.createdAt)],
+);
+
+/**
+ * Tables whose waiter calls the staff muted on the board (MuteWaiterCalls): until `mutedUntil` a
+ * call from that table of that branch pages nobody; the guest is told to ask the staff directly.
+ */
+export const waiterMutes = pgTable(
+  'waiter_mutes',
+  {
+    filialnummer: bigint('filialnummer', { mode: 'number' }).notNull(),
+    table: text('table_number').notNull(),
+    mutedUntil: bigint('muted_until', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.filialnummer, t.table] })],
 );

@@ -1,7 +1,7 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
- * The shop's own page-view statistics (shop-spec §2, §3 Privacy consent): counts per day (shop time
+ * The shop's own page-view statistics (requirements#screens, requirements#entities Privacy consent): counts per day (shop time
  * zone), route name and device class, sent only with the guest's consent. No browser id, no IP
  * address, no time of day: nothing that points to a person.
  */
@@ -14,4 +14,23 @@ export const pageViews = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.route, t.deviceClass] })],
+);
+
+/**
+ * Real-user vitals (docs/requirements.md#web-vitals): how many page loads measured a metric in one
+ * value bucket (shared/src/domain/web-vitals.ts), per day, route name and device class (mobile or
+ * desktop). Bounded: routes × 2 devices × 3 metrics × at most 15 buckets a day; no single measurement,
+ * no browser id, no address.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    day: text('day').notNull(),
+    route: text('route').notNull(),
+    device: text('device').notNull(),
+    metric: text('metric').notNull(),
+    bucket: smallint('bucket').notNull(),
+    samples: integer('samples').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.device, t.metric, t.bucket] })],
 );

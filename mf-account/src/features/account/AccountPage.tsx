@@ -13,7 +13,7 @@ import { ProfileForm } from './ProfileForm';
 
 /**
  * Account: the signed-in user and the profile (name, phone, addresses; e-mail verification and
- * change; password; deletion), links to orders and stamp card, sign-out (shop-spec §4 Login, issue
+ * change; password; deletion), links to orders and stamp card, sign-out (requirements#sign-in, issue
  * 14). An anonymous guest session is offered the upgrade to an account.
  */
 export function AccountPage() {

@@ -22,7 +22,7 @@ const needsRecentLogin = (error: unknown) => {
 };
 
 /**
- * The re-authentication a change asked for (auth/requires-recent-login, shop-spec §8: "sign in
+ * The re-authentication a change asked for (auth/requires-recent-login, requirements#errors: "sign in
  * again for this action"): the current password, the provider's popup, or signing in again.
  */
 function Reauthenticate({ kind, onDone, onCancel }: { kind: ReturnType<typeof reauthKind>; onDone: () => void; onCancel: () => void }) {

@@ -82,8 +82,8 @@ function AddressFields({
 }
 
 /**
- * Persönliche Daten (issue 14 item 2): name, phone, invoice and delivery address with street. The
- * same rules as the server (shared profile rules); an address is sent only with a street (shop-spec §5).
+ * Persönliche Daten: name, phone, invoice and delivery address with street. The
+ * same rules as the server (shared profile rules); an address is sent only with a street (requirements#shop-validation).
  */
 export function ProfileForm({ fuid, fallback }: { fuid: string; fallback: { name: string; phone: string } }) {
   const [stored, setStored] = useState<AppUser | null | 'loading' | 'failed'>('loading');

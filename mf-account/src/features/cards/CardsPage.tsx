@@ -55,7 +55,7 @@ function CardList({ state, onPrimary, busy }: { state: CardsState; onPrimary: (c
   );
 }
 
-/** Karten (checkout-spec §2): the signed-in user's customer cards with their balance; choose the primary card; add a card from the shop. */
+/** Karten (requirements#checkout-screens): the signed-in user's customer cards with their balance; choose the primary card; add a card from the shop. */
 export function CardsPage() {
   const { ready, user } = useSession();
   const [state, setState] = useState<CardsState | 'loading' | 'failed'>('loading');

@@ -19,7 +19,7 @@ interface Profile {
 }
 
 /**
- * Zahlungsmittel (shop-spec §2, only when signed in): the cards saved with the payment provider
+ * Zahlungsmittel (requirements#screens, only when signed in): the cards saved with the payment provider
  * for this account; a card can be removed. Cards are added while paying in the checkout, so card
  * data never passes through the shop's own pages or server.
  */
@@ -28,14 +28,14 @@ export function PaymentMethodsPage() {
   const [profile, setProfile] = useState<Profile | 'loading' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
 
-  // Saved cards are for account holders only (checkout-spec §6): not for an anonymous guest session.
+  // Saved cards are for account holders only (requirements#checkout-roles): not for an anonymous guest session.
   const holder = isAccountHolder(user);
   const uid = holder ? user?.uid : undefined;
   useEffect(() => {
     if (!uid) return;
     let alive = true;
     setProfile('loading');
-    // Card calls wait 6.1 s (shop-spec §7).
+    // Card calls wait 6.1 s (requirements#calls).
     callAction('GetStripeBuyersProfile', {}, { timeout: SHOP_CONSTANTS.cardActionTimeoutMs }).then(
       (res) => alive && setProfile(res.ok ? { stripeCustomerId: res.stripeCustomerId, paymentMethods: res.paymentMethods, mode: res.mode } : 'failed'),
       () => alive && setProfile('failed'),

@@ -16,7 +16,7 @@ function validate(email: string, name: string, password: string): Errors {
   const errors: Errors = {};
   const emailIssue = emailProblem(email);
   if (emailIssue) errors.email = emailIssue === 'empty' ? texts.emailEmpty : texts.emailInvalid;
-  // The full name is optional; when given it must be a first and last name (shop-spec §5).
+  // The full name is optional; when given it must be a first and last name (requirements#shop-validation).
   if (name.trim() !== '' && !isFullName(name)) errors.name = texts.fullNameInvalid;
   const passwordIssue = passwordProblem(password, 'signUp');
   if (passwordIssue) errors.password = passwordIssue === 'empty' ? texts.passwordEmpty : texts.weakPassword;

@@ -7,7 +7,7 @@ import { Button, Notice, Page, TextField } from '@shop/shared/ui';
 import { sendPasswordReset } from '../../auth/account-flows';
 import css from '../account.module.css';
 
-/** resetPassword: password recovery and its sent page; sends the reset e-mail (shop-spec §4, §7, §8). */
+/** resetPassword: password recovery and its sent page; sends the reset e-mail (requirements#shop-behaviour, requirements#calls, requirements#errors). */
 export function ResetPasswordPage() {
   // The widget's 'Probleme bei der Anmeldung?' link passes the e-mail already typed.
   const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email') ?? '');

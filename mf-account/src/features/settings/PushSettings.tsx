@@ -12,7 +12,7 @@ import css from '../account.module.css';
 import own from './push-settings.module.css';
 
 /**
- * Push messages in Einstellungen (shop-spec §3 App settings: topics news, coupons and loyalty, all
+ * Push messages in Einstellungen (requirements#entities App settings: topics news, coupons and loyalty, all
  * on by default; docs/adr/0024-push-messages.md): whether this device receives them, switching them on or off,
  * and the topics, saved on the device and on the server.
  */

@@ -11,7 +11,7 @@ import { useSession } from '../../auth/use-session';
 import css from '../account.module.css';
 import { PushSettings } from './PushSettings';
 
-/** What the checkout keeps on this device (checkout-spec §3 formData), as lines to show. */
+/** What the checkout keeps on this device (requirements#order-entities formData), as lines to show. */
 function savedDetails(form: ReturnType<typeof formDataStore.get>): string[] {
   const invoice = addressLine(form.invoiceAddress);
   const delivery = form.sameAddress ? '' : addressLine(form.deliveryAddress);
@@ -19,7 +19,7 @@ function savedDetails(form: ReturnType<typeof formDataStore.get>): string[] {
 }
 
 /**
- * Einstellungen (shop-spec §2 route table; the spec leaves its content open, see ADR 0011): the
+ * Einstellungen (requirements#screens route table; the spec leaves its content open, see ADR 0011): the
  * allergens to avoid (user setting `allergenes`, saved by device id like the menu's filter), push
  * messages and their topics (PushSettings), the contact details the checkout keeps on this device with a way to delete them, and the signed-in
  * areas.

@@ -14,7 +14,7 @@ import { SignInFlow } from '../widget/SignInFlow';
 import css from '../account.module.css';
 
 /**
- * Anmelden: the sign-in widget (shop-spec §4 Login). Its pages are chosen by `mode` (docs/adr/0021):
+ * Anmelden: the sign-in widget (requirements#sign-in). Its pages are chosen by `mode` (docs/adr/0021):
  * select (default), callback, signIn, resetPassword, verifyEmail (and verifyAndChangeEmail),
  * recoverEmail; Firebase's e-mail actions point here.
  */

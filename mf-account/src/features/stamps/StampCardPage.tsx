@@ -50,11 +50,11 @@ function UserStampCard({ fuid }: { fuid: string }) {
   return <Slots score={state.value.punktestand} />;
 }
 
-/** Stempelkarte: 10 slots filled by the score, info text, 'Zur Registrierung' without an account (checkout-spec §2). */
+/** Stempelkarte: 10 slots filled by the score, info text, 'Zur Registrierung' without an account (requirements#checkout-screens). */
 export function StampCardPage() {
   const { ready, user } = useSession();
   // An anonymous guest session collects for later (its orders count once it becomes an account)
-  // but has no stamp card yet (checkout-spec §6): it is offered the registration.
+  // but has no stamp card yet (requirements#checkout-roles): it is offered the registration.
   const holder = isAccountHolder(user);
   return (
     <Page title={texts.stampTitle} testId="stamp-page">

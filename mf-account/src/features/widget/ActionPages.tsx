@@ -52,7 +52,7 @@ export function UnrecoverablePage({ text }: { text?: string }) {
   );
 }
 
-/** mode=resetPassword: the new password for the code's account, then success or failure (shop-spec §4). */
+/** mode=resetPassword: the new password for the code's account, then success or failure (requirements#shop-behaviour). */
 export function ResetPasswordAction({ code, continuePath }: { code: string; continuePath: string | null }) {
   const check = useOnce(() => passwordResetEmail(code));
   const [password, setPassword] = useState('');
@@ -114,7 +114,7 @@ export function ResetPasswordAction({ code, continuePath }: { code: string; cont
   );
 }
 
-/** mode=verifyEmail (and verifyAndChangeEmail): confirms the e-mail; success or failure (shop-spec §4). */
+/** mode=verifyEmail (and verifyAndChangeEmail): confirms the e-mail; success or failure (requirements#shop-behaviour). */
 export function VerifyEmailAction({ code, continuePath }: { code: string; continuePath: string | null }) {
   const state = useOnce(() => verifyEmailCode(code));
   if (state.status === 'running') return <Skeleton height={120} />;
@@ -138,7 +138,7 @@ export function VerifyEmailAction({ code, continuePath }: { code: string; contin
   );
 }
 
-/** mode=recoverEmail: takes back an e-mail change and offers a password reset (shop-spec §4). */
+/** mode=recoverEmail: takes back an e-mail change and offers a password reset (requirements#shop-behaviour). */
 export function RecoverEmailAction({ code }: { code: string }) {
   const state = useOnce(() => recoverEmail(code));
   const [sent, setSent] = useState<boolean | null>(null);

@@ -10,7 +10,7 @@ import { Screen } from './parts';
 import { SignInFlow } from './SignInFlow';
 
 /**
- * mode=callback: back from Google's or Apple's redirect (shop-spec §4 Login). Signed in → on; the
+ * mode=callback: back from Google's or Apple's redirect (requirements#sign-in). Signed in → on; the
  * e-mail has another method → the linking pages; nothing under way → 'Sitzung beendet'.
  */
 export function CallbackPage({ settings, anonymous }: { settings: SignInSettings; anonymous: boolean }) {

@@ -25,7 +25,7 @@ type State =
   | { readonly kind: 'failed'; readonly text: string };
 
 /**
- * mode=signIn: an opened sign-in link (shop-spec §4 Login). On the device that asked for it the
+ * mode=signIn: an opened sign-in link (requirements#sign-in). On the device that asked for it the
  * guest is signed in at once; elsewhere the e-mail is confirmed first ('E-Mail-Adresse bestätigen');
  * a link that links a credential or upgrades a guest of another device says where to open it.
  */
@@ -44,7 +44,7 @@ export function EmailLinkPage() {
       } catch (failure) {
         const code = authErrorCode(failure);
         if (code === 'auth/invalid-email') return setState({ kind: 'confirm', error: authErrorText(failure, 'emailLink').text });
-        // shop-spec §8: an e-mail already in use on link sign-in clears the stored state.
+        // requirements#errors: an e-mail already in use on link sign-in clears the stored state.
         if (code === 'auth/email-already-in-use') clearLinkSession();
         setState({ kind: 'failed', text: authErrorText(failure).text });
       }

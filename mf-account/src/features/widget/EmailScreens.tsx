@@ -19,7 +19,7 @@ function emailError(email: string): string | undefined {
 
 const providerLabel = (id: string) => w.providerNames[id] ?? id;
 
-/** Provider choice with the e-mail entry first (shop-spec §4: the e-mail is entered, then its methods are looked up). */
+/** Provider choice with the e-mail entry first (requirements#shop-behaviour: the e-mail is entered, then its methods are looked up). */
 export function SelectScreen(props: {
   providers: readonly SignInProvider[];
   anonymous: boolean;
@@ -88,7 +88,7 @@ export function SelectScreen(props: {
   );
 }
 
-/** Password sign-in (shop-spec §4), also the linking page when a provider waits to be linked. */
+/** Password sign-in (requirements#shop-behaviour), also the linking page when a provider waits to be linked. */
 export function PasswordScreen(props: {
   email: string;
   linking?: { providerId: string } | undefined;
@@ -151,14 +151,14 @@ function createErrors(email: string, name: string, password: string): FieldError
   const errors: FieldErrors = {};
   const mail = emailError(email);
   if (mail) errors.email = mail;
-  // The full name is optional; when given it must be a first and last name (shop-spec §5).
+  // The full name is optional; when given it must be a first and last name (requirements#shop-validation).
   if (name.trim() !== '' && !isFullName(name)) errors.name = t.fullNameInvalid;
   const pw = passwordProblem(password, 'signUp');
   if (pw) errors.password = pw === 'empty' ? t.passwordEmpty : t.weakPassword;
   return errors;
 }
 
-/** Account creation with an optional full name (shop-spec §4 Login). */
+/** Account creation with an optional full name (requirements#sign-in). */
 export function CreateScreen(props: {
   email: string;
   emailLink: boolean;
@@ -223,7 +223,7 @@ export function CreateScreen(props: {
   );
 }
 
-/** E-mail link sent, with the way to the not-received page (shop-spec §4 widget screens). */
+/** E-mail link sent, with the way to the not-received page (requirements#shop-behaviour widget screens). */
 export function LinkSentScreen({
   email,
   linking,
@@ -310,7 +310,7 @@ export function UnsupportedScreen({ email, method, onBack }: { email: string; me
   );
 }
 
-/** Signed in with another e-mail than the one typed (shop-spec §4: e-mail mismatch page). */
+/** Signed in with another e-mail than the one typed (requirements#shop-behaviour: e-mail mismatch page). */
 export function MismatchScreen({ entered, actual, onContinue, onCancel }: { entered: string; actual: string; onContinue: () => void; onCancel: () => void }) {
   return (
     <Screen title={w.mismatchTitle} intro={fill(w.mismatch, { entered, actual })} testId="widget-mismatch">

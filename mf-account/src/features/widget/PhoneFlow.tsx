@@ -27,7 +27,7 @@ type Stage =
   | { readonly kind: 'code'; readonly e164: string; readonly sent: CodeSent; readonly sentAt: number; readonly failed: number }
   | { readonly kind: 'success' };
 
-/** Seconds until "Code erneut senden" (15 s countdown, shop-spec §9), ticking once a second. */
+/** Seconds until "Code erneut senden" (15 s countdown, requirements#constants), ticking once a second. */
 function useCountdown(sentAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -40,7 +40,7 @@ function useCountdown(sentAt: number | null): number {
 }
 
 /**
- * Phone sign-in (shop-spec §4 Login): country (DE by default, AT, CH) and number, the reCAPTCHA
+ * Phone sign-in (requirements#sign-in): country (DE by default, AT, CH) and number, the reCAPTCHA
  * checkbox, then the 6-digit code; at most 6 attempts, a new code after a 15 s countdown, an expired
  * code back to the start, 'Bestätigt!' for 1 s on success. An anonymous guest links the number.
  */
@@ -139,19 +139,19 @@ export function PhoneFlow({ settings, onDone, onBack }: { settings: SignInSettin
     try {
       const done = await run(() => confirmPhoneCode(stage.sent, code));
       setStage({ kind: 'success' });
-      // The success page stays 1 s (shop-spec §4, §9).
+      // The success page stays 1 s (requirements#shop-behaviour, requirements#constants).
       window.setTimeout(() => onDone(done), SHOP_CONSTANTS.successScreenMs);
     } catch (error) {
       const errorCode = authErrorCode(error);
       if (errorCode === 'auth/code-expired' || errorCode === 'auth/invalid-verification-id' || errorCode === 'auth/missing-verification-id') {
-        // An expired code goes back to the start (shop-spec §4, §8).
+        // An expired code goes back to the start (requirements#shop-behaviour, requirements#errors).
         setStage({ kind: 'entry', error: w.codeExpired });
         return;
       }
       if (errorCode === 'auth/invalid-verification-code') {
         const failed = stage.failed + 1;
         if (!mayTryCode(failed)) {
-          // More than 6 attempts: the verification failed (shop-spec §8), a new code is needed.
+          // More than 6 attempts: the verification failed (requirements#errors), a new code is needed.
           setStage({ kind: 'entry', error: w.codeAttemptsUsed });
           return;
         }

@@ -36,7 +36,7 @@ type View =
   | { readonly kind: 'phone' };
 
 /**
- * The sign-in widget's flow (shop-spec §4 Login): the e-mail is looked up, then the password page,
+ * The sign-in widget's flow (requirements#sign-in): the e-mail is looked up, then the password page,
  * account creation, a sign-in link, the e-mail's provider or the unsupported-provider page; phone;
  * Google and Apple; an anonymous guest session. For an anonymous guest every way upgrades (or, when
  * the account exists, signs in there and merges).
@@ -106,7 +106,7 @@ export function SignInFlow({ settings, anonymous, start }: { settings: SignInSet
         await finish(await createAccount(input.email, input.password, input.name));
       } catch (failure) {
         if (authErrorCode(failure) !== 'auth/email-already-in-use') return fail(failure);
-        // shop-spec §8: with sign-in methods the e-mail field says so; without, password recovery.
+        // requirements#errors: with sign-in methods the e-mail field says so; without, password recovery.
         const methods = await lookupEmail(input.email).catch(() => ['password']);
         if (methods.length > 0) return setFieldErrors({ email: authErrorText(failure).text });
         setError(w.emailExistsNoMethod);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { account as accountTexts } from '@shop/shared/i18n/account';
 import { signin as w } from '@shop/shared/i18n/signin';
 import { Notice } from '@shop/shared/ui';
 import css from './widget.module.css';
@@ -8,7 +9,10 @@ export function BusyBar({ show }: { show: boolean }) {
   return show ? <div className={css.spinner} role="progressbar" aria-label={w.busy} data-testid="widget-busy" /> : null;
 }
 
-/** One screen of the widget: a heading, an optional intro, a form-level error, the content. */
+/**
+ * One screen of the widget: a heading, an optional intro, a form-level error, the content. The widget
+ * lives on the page 'Anmelden' (its h1): a screen titled the same gets no second heading.
+ */
 export function Screen({
   title,
   intro,
@@ -24,7 +28,7 @@ export function Screen({
 }) {
   return (
     <div className={css.widget} data-testid={testId}>
-      {title ? <h2 className={css.heading}>{title}</h2> : null}
+      {title && title !== accountTexts.signInTitle ? <h2 className={css.heading}>{title}</h2> : null}
       {intro ? <p className={css.intro}>{intro}</p> : null}
       {error ? (
         <Notice error testId="widget-error">

@@ -3,7 +3,7 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 
 /**
  * A widget step in progress: buttons are disabled at once, the busy bar shows only after 500 ms
- * (shop-spec §9 "widget busy spinner after 500 ms"), so quick answers do not flicker.
+ * (requirements#constants "widget busy spinner after 500 ms"), so quick answers do not flicker.
  */
 export function useBusy(): { busy: boolean; spinner: boolean; run: <T>(task: () => Promise<T>) => Promise<T> } {
   const [busy, setBusy] = useState(false);

@@ -9,7 +9,7 @@ import { de, fill } from '@shop/shared/i18n';
 import { Link } from '@shop/shared/react';
 import { cartStore } from '@shop/shared/stores';
 import { Icon, QuantityStepper } from '@shop/shared/ui';
-import { updateCart } from '../../data/guarded';
+import { updateCart } from '../../data/commands';
 import { couponValueText } from '../../data/redeem';
 import { CartSubstanceLegend, LineSubstances, useLineSubstances } from './cart-allergens';
 import css from './cart.module.css';
@@ -44,8 +44,11 @@ function ProductRow({
   onNote,
   substances,
   substancesPending,
+  soldOut,
 }: {
   line: ProductLine;
+  /** The current menu says this item is sold out: said on the line, the checkout waits. */
+  soldOut: boolean;
   substances: readonly string[] | undefined;
   /** The menus are not there yet: the row keeps the place of its allergen line. */
   substancesPending: boolean;
@@ -80,6 +83,11 @@ function ProductRow({
         </div>
         {line.extrasToDisplay ? <div className={css.detail}>{line.extrasToDisplay}</div> : null}
         <LineSubstances codes={substances} pending={substancesPending} />
+        {soldOut ? (
+          <div className={css.problem} role="alert" data-testid="cart-line-sold-out">
+            {fill(t.lineSoldOut, { name: line.nameToDisplay })}
+          </div>
+        ) : null}
         {line.gang ? <div className={css.detail}>{fill(t.course, { gang: line.gang })}</div> : null}
         {priced?.offer ? <div className={css.offer}>{fill(t.offerLabel, { name: priced.offer.name })}</div> : null}
         {bound ? <div className={css.offer}>{fill(t.bundleLine, { title: line.aaaCodeTitle || line.appliedCode })}</div> : null}
@@ -159,15 +167,17 @@ function CouponRow({ line, breakdown, locked }: { line: Extract<CartLine, { kind
   );
 }
 
-/** The item table (shop-spec §2 Cart screen): articles, then coupons. */
+/** The item table (requirements#screens Cart screen): articles, then coupons. */
 export function CartLines({
   lines,
   breakdown,
   locked,
   notesEnabled,
   onNote,
+  soldOut,
 }: {
   lines: readonly CartLine[];
+  soldOut: ReadonlySet<string>;
   breakdown: PriceBreakdown;
   locked: boolean;
   notesEnabled: boolean;
@@ -197,6 +207,7 @@ export function CartLines({
               locked={locked}
               notesEnabled={notesEnabled}
               onNote={onNote}
+              soldOut={soldOut.has(line.cartItemId)}
             />
           ))}
           {coupons.map((line) => (

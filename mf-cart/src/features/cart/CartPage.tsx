@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { ask, emit, inform } from '@shop/shared/bus';
+import { emit, inform } from '@shop/shared/bus';
+import { askOrCancel } from '@shop/shared/commands/questions';
 import type { Coupon, ProductLine } from '@shop/shared/contract';
 import { callAction } from '@shop/shared/client';
 import { runCheckoutQuestions } from '@shop/shared/domain/checkout-flow';
@@ -13,7 +14,7 @@ import { pathTo } from '@shop/shared/routes';
 import { appDataStore, authStore, cartStore, tableStore } from '@shop/shared/stores';
 import { Button, Empty, Notice, Page, buttonClass } from '@shop/shared/ui';
 import { useCartView } from '../../data/cart-context';
-import { updateCart } from '../../data/guarded';
+import { updateCart } from '../../data/commands';
 import { ensureLookup } from '../../data/menu-lookup';
 import { loadCoupons } from '../../data/offers';
 import { refusalText } from '../../data/redeem';
@@ -29,7 +30,7 @@ import css from './cart.module.css';
 
 const t = de.cart;
 
-/** The signed-in user's stamp card when it is full (shop-spec §3 stamp line, checkout-spec §4 question). */
+/** The signed-in user's stamp card when it is full (requirements#entities stamp line, requirements#checkout-behaviour question). */
 async function fullStampCard(): Promise<{ uid: string; discount: number } | null> {
   const user = authStore.getValue();
   if (!user) return null;
@@ -53,7 +54,7 @@ async function redeemStampCard(card: { uid: string; discount: number }): Promise
   updateCart(() => result.cart);
 }
 
-/** Korb (shop-spec §2 Cart screen): item table, notes, sum table, code entry, stamp teaser, bottom bar. */
+/** Korb (requirements#screens Cart screen): item table, notes, sum table, code entry, stamp teaser, bottom bar. */
 export function CartPage() {
   const view = useCartView();
   const locked = useCartLocked();
@@ -82,7 +83,8 @@ export function CartPage() {
     );
   }
 
-  const blocked = !view.orderingEnabled || breakdown.problems.length > 0 || (breakdown.minOrder.applies && breakdown.minOrder.missing > 0);
+  const blocked =
+    !view.orderingEnabled || view.soldOut.size > 0 || breakdown.problems.length > 0 || (breakdown.minOrder.applies && breakdown.minOrder.missing > 0);
 
   const checkout = async () => {
     const config = appDataStore.get()?.appconfig;
@@ -103,7 +105,7 @@ export function CartPage() {
           ...(stamp ? { stampDiscount: stamp.discount } : {}),
         },
         {
-          ask: (q) => ask(q.title, { ...(q.text !== undefined ? { text: q.text } : {}), yes: q.yes, no: q.no }),
+          ask: (q) => askOrCancel(q.title, { ...(q.text !== undefined ? { text: q.text } : {}), yes: q.yes, no: q.no }),
           inform: (title, text) => inform(title, text),
           ...(stamp ? { redeemStamp: () => redeemStampCard(stamp) } : {}),
         },
@@ -131,7 +133,7 @@ export function CartPage() {
           <p role="status" className={css.lockNote} data-testid={locked ? 'cart-lock-note' : undefined}>
             {locked ? t.restoreLockNote : ''}
           </p>
-          <CartLines lines={cart} breakdown={breakdown} locked={locked} notesEnabled={features.enableItemNote} onNote={setNoteLine} />
+          <CartLines lines={cart} breakdown={breakdown} locked={locked} notesEnabled={features.enableItemNote} onNote={setNoteLine} soldOut={view.soldOut} />
         </div>
         <div className={css.aside}>
           <SumTable breakdown={breakdown} />
@@ -140,7 +142,7 @@ export function CartPage() {
           <ShareCart cart={cart} />
         </div>
       </div>
-      <div className={css.bottomBar}>
+      <div className={css.bottomBar} data-fixed-layer="bottom">
         <Link to="Sortiment" className={buttonClass('ghost')} data-testid="cart-add-more">
           {t.addMore}
         </Link>

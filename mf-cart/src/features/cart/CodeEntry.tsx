@@ -8,7 +8,7 @@ import css from './cart.module.css';
 
 const t = de.cart;
 
-/** Code entry (shop-spec §2, flag enableEnterCode): looks the code up with LoadCoupons and redeems it. */
+/** Code entry (requirements#screens, flag enableEnterCode): looks the code up with LoadCoupons and redeems it. */
 export function CodeEntry({ mode, onPromo }: { mode: OrderMode; onPromo: (coupon: Coupon) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -3,12 +3,12 @@ import type { ProductLine } from '@shop/shared/contract';
 import { setLineNote } from '@shop/shared/domain/cart';
 import { de, fill } from '@shop/shared/i18n';
 import { Button } from '@shop/shared/ui';
-import { updateCart } from '../../data/guarded';
+import { updateCart } from '../../data/commands';
 import { Dialog } from '../../ui/Dialog';
 import css from './cart.module.css';
 
 const t = de.cart;
-/** Notes dialog per cart item (shop-spec §2): max width 700. */
+/** Notes dialog per cart item (requirements#screens): max width 700. */
 const NOTE_DIALOG_MAX_WIDTH = 700;
 const NOTE_MAX_LENGTH = 200;
 

@@ -3,7 +3,7 @@ import { Link } from '@shop/shared/react';
 import { Icon } from '@shop/shared/ui';
 import css from './cart.module.css';
 
-/** Stamp-card teaser (shop-spec §2 Cart screen, flag enableStempel). */
+/** Stamp-card teaser (requirements#screens Cart screen, flag enableStempel). */
 export function StampTeaser() {
   return (
     <aside className={css.teaser} data-testid="stamp-teaser">

@@ -5,7 +5,7 @@ import css from './cart.module.css';
 
 const t = de.cart;
 
-/** The sum table (shop-spec §2 Cart screen, §5 Sums), straight from the pricing engine. */
+/** The sum table (requirements#screens Cart screen, requirements#sums), straight from the pricing engine. */
 export function SumTable({ breakdown }: { breakdown: PriceBreakdown }) {
   const reductions = breakdown.coupons.filter((c) => c.applied && c.effect < 0);
   return (

@@ -1,4 +1,4 @@
-// Allergens and additives in the cart (issue 13: the guest decides with full information): each
+// Allergens and additives in the cart (requirements#accessibility: the guest decides with full information): each
 // line's codes for its chosen options, and one legend for everything in the cart.
 import { useEffect, useMemo } from 'react';
 import type { ProductLine } from '@shop/shared/contract';

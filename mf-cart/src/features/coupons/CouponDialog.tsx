@@ -10,7 +10,7 @@ import css from './coupons.module.css';
 
 const t = de.cart;
 
-/** The coupon's rules as the guest reads them (shop-spec §3 coupon fields). */
+/** The coupon's rules as the guest reads them (requirements#entities coupon fields). */
 export function CouponFacts({ coupon }: { coupon: Coupon }) {
   return (
     <ul className={css.facts}>
@@ -23,7 +23,7 @@ export function CouponFacts({ coupon }: { coupon: Coupon }) {
 }
 
 /**
- * The coupon dialog (shop-spec §2 overlays): what the coupon gives and 'In den Korb'; for a
+ * The coupon dialog (requirements#screens overlays): what the coupon gives and 'In den Korb'; for a
  * display-only coupon (applicable false) the promo dialog, which only informs.
  */
 export function CouponDialog({ coupon, mode, onClose, onAdded }: { coupon: Coupon; mode: OrderMode; onClose: () => void; onAdded?: () => void }) {

@@ -29,7 +29,7 @@ function CouponCard({ coupon, onOpen }: { coupon: Coupon; onOpen: (c: Coupon) =>
   );
 }
 
-/** Coupons and Gutscheine (shop-spec §2 route table): the visible coupons, then the ones saved on this device. */
+/** Coupons and Gutscheine (requirements#screens route table): the visible coupons, then the ones saved on this device. */
 export function CouponsPage({ title }: { title: string }) {
   const user = useStore(authStore);
   const mode = useStore(orderModeStore);

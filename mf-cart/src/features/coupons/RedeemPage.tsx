@@ -6,14 +6,14 @@ import { Link, useAsync, useStore } from '@shop/shared/react';
 import { navigateTo } from '@shop/shared/routes';
 import { orderModeStore } from '@shop/shared/stores';
 import { Empty, Page, buttonClass } from '@shop/shared/ui';
-import { findCoupon } from '../../data/redeem';
+import { lookUpCode } from '../../data/redeem';
 import { rememberCoupon } from '../../data/saved-coupons';
 import { CodeEntry } from '../cart/CodeEntry';
 import { CouponDialog } from './CouponDialog';
 
 const t = de.cart;
 
-/** Einloesen/{couponCode} (shop-spec §2): opens the coupon of a link in the coupon (or promo) dialog. */
+/** Einloesen/{couponCode} (requirements#screens): opens the coupon of a link in the coupon (or promo) dialog. */
 export function RedeemPage() {
   const { couponCode } = useParams();
   const mode = useStore(orderModeStore);
@@ -24,11 +24,13 @@ export function RedeemPage() {
   useEffect(() => {
     if (added) navigateTo('Korb');
   }, [added]);
+  const [signInRequired, setSignInRequired] = useState(false);
   const state = useAsync<Coupon | null>(async () => {
     if (!couponCode) return null;
-    const found = await findCoupon(couponCode);
-    if (found) rememberCoupon(found, Date.now());
-    return found;
+    const found = await lookUpCode(couponCode);
+    setSignInRequired(found.signInRequired);
+    if (found.coupon) rememberCoupon(found.coupon, Date.now());
+    return found.coupon;
   }, [couponCode]);
 
   return (
@@ -38,7 +40,7 @@ export function RedeemPage() {
         <>
           {couponCode ? (
             <p role="alert" data-testid="redeem-unknown">
-              {t.codeUnknown}
+              {signInRequired ? t.codeSignInRequired : t.codeUnknown}
             </p>
           ) : null}
           <CodeEntry mode={mode} onPromo={setPromo} />

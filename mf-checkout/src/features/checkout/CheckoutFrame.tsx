@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { SavedOrder } from '@shop/shared/contract';
 import type { FlowDef } from '@shop/shared/domain/checkout-flow';
 import { formatEuro } from '@shop/shared/domain/money';
-import { de } from '@shop/shared/i18n';
+import { de, fill } from '@shop/shared/i18n';
 import { navigateTo } from '@shop/shared/routes';
-import { Button, Icon, Page, TestModeBadge, backInShopOr } from '@shop/shared/ui';
+import { Button, Icon, Page, TestModeBadge, backInShopOr, focusHeading } from '@shop/shared/ui';
 import type { CheckoutTotals } from './totals';
 import css from './checkout.module.css';
 
@@ -25,8 +25,18 @@ export interface FrameProps {
   children: ReactNode;
 }
 
-/** Headline, stepper, sums and the common buttons of every checkout (checkout-spec §2). */
+/** Headline, stepper, sums and the common buttons of every checkout (requirements#checkout-screens). */
 export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, done, testMode, onBack, onCancel, primary, children }: FrameProps) {
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(stepIndex);
+  const stepOf = fill(t.stepOf, { n: stepIndex + 1, count: stepLabels.length });
+  const stepName = stepLabels[stepIndex] ?? '';
+  // Each new step's heading receives focus and the change is announced (docs/requirements.md#checkout-guard).
+  useEffect(() => {
+    if (shownStep.current === stepIndex) return;
+    shownStep.current = stepIndex;
+    if (stepHeading.current) focusHeading(stepHeading.current, { announcement: `${stepOf}: ${stepName}` });
+  }, [stepIndex, stepOf, stepName]);
   if (done) {
     return (
       <Page testId="checkout-success">
@@ -57,10 +67,7 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
           <TestModeBadge />
         </div>
       ) : null}
-      <ol
-        className={[css.stepper, vertical ? css.vertical : ''].join(' ')}
-        aria-label={de.checkout.stepOf.replace('{n}', String(stepIndex + 1)).replace('{count}', String(stepLabels.length))}
-      >
+      <ol className={[css.stepper, vertical ? css.vertical : ''].join(' ')} aria-label={stepOf}>
         {stepLabels.map((label, i) => (
           <li
             key={label}
@@ -68,13 +75,21 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
             aria-current={i === stepIndex ? 'step' : undefined}
             data-testid={`stepper-${i}`}
           >
-            <span className={css.stepNumber}>{i < stepIndex ? <Icon name="check" size={16} /> : i + 1}</span>
+            <span className={css.stepNumber} aria-hidden="true">
+              {i < stepIndex ? <Icon name="check" size={16} /> : i + 1}
+            </span>
             <span className={css.stepLabel}>{label}</span>
           </li>
         ))}
       </ol>
 
-      <section className={css.card}>{children}</section>
+      <section className={css.card} aria-labelledby="checkout-step-heading">
+        <h2 className={css.stepHeading} id="checkout-step-heading" ref={stepHeading} tabIndex={-1} data-testid="checkout-step-heading">
+          <span className={css.srOnly}>{`${stepOf}: `}</span>
+          {stepName}
+        </h2>
+        {children}
+      </section>
 
       <dl className={css.sums} data-testid="checkout-sums">
         <div>
@@ -109,7 +124,7 @@ export function CheckoutFrame({ flow, headline, stepLabels, stepIndex, totals, d
 
       {primary ? (
         // Only the primary action sticks (with the total, so the sum stays in view); the rest follows the content.
-        <div className={css.actions}>
+        <div className={css.actions} data-fixed-layer="bottom">
           <div className={css.stickyTotal}>
             <span>{t.total}</span>
             <strong data-testid="checkout-sticky-total">{formatEuro(totals.total)}</strong>

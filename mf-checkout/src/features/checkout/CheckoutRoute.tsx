@@ -1,12 +1,12 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform } from '@shop/shared/bus';
+import { cartCommand } from '@shop/shared/commands/cart';
 import { isAccountHolder } from '@shop/shared/domain/account-holder';
 import { productLines } from '@shop/shared/domain/cart';
 import { checkoutRedirect, needsHumanCheck, type StepKind } from '@shop/shared/domain/checkout-flow';
 import { hasErrors, normaliseEmail, phoneError, timeChoiceError, validatePersonalData, type FieldErrors } from '@shop/shared/domain/checkout-validation';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
-import { withoutFeeLines } from '@shop/shared/domain/fees';
 import { buildOrderDraft } from '@shop/shared/domain/order-payload';
 import { createSubmitGuard } from '@shop/shared/domain/submit-guard';
 import { findOfferedSlot, pickupDays, preparationDelayMinutes, type DaySlots } from '@shop/shared/domain/time-slots';
@@ -15,7 +15,7 @@ import { formatEuro } from '@shop/shared/domain/money';
 import { de, fill } from '@shop/shared/i18n';
 import { useStore } from '@shop/shared/react';
 import { navigateTo, redirectTo } from '@shop/shared/routes';
-import { cartStore, drinkMenuStore, foodMenuStore, pushTokenStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
+import { drinkMenuStore, foodMenuStore, pushTokenStore, refreshAppData, selectedTimeStore } from '@shop/shared/stores';
 import { waitForBrowserId } from '@shop/shared/client';
 import { Notice, Page, Skeleton, backInShopOr } from '@shop/shared/ui';
 import { ConfirmStep } from '../steps/ConfirmStep';
@@ -100,7 +100,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const days = useMemo(() => (hasTime ? slotDays(ctx, now) : null), [hasTime, ctx, now]);
   const [timeChoice, setTimeChoice] = useState<TimeChoice | null>(() => (days ? initialTimeChoice(days) : null));
 
-  // The appconfig reload runs at mount and every 30 s (checkout-spec §7); slots follow the clock.
+  // The appconfig reload runs at mount and every 30 s (requirements#checkout-calls); slots follow the clock.
   useEffect(() => {
     const id = window.setInterval(() => {
       void refreshAppData().catch(() => undefined);
@@ -131,14 +131,13 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
   const products = productLines(ctx.cart).length;
   useEffect(() => {
     if (products === 0 || doneRef.current) return;
-    const current = cartStore.get();
-    const wanted = cartWithFlowFees(current, totals);
-    if (JSON.stringify(wanted) !== JSON.stringify(current)) cartStore.set(wanted);
+    // The cart's own command sets them (docs/requirements.md#cart-protection).
+    void cartCommand('setFees', { fees: totals.fees }).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [products, ctx.cart, totals.fees.map((f) => `${f.id}=${f.amount}`).join()]);
   useEffect(
     () => () => {
-      if (!doneRef.current) cartStore.update(withoutFeeLines);
+      if (!doneRef.current) void cartCommand('removeFees', {}).catch(() => undefined);
     },
     [],
   );
@@ -222,9 +221,9 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         area: ctx.table.area,
         filialnummer: ctx.branch.filialnummer,
         userAgent: navigator.userAgent.slice(0, 300),
-        // This device's push token, if it has one (checkout-spec §3 pushToken).
+        // This device's push token, if it has one (requirements#order-entities pushToken).
         pushToken: pushTokenStore.get(),
-        // The menu version the guest ordered from (checkout-spec §3 lastMenuUpdate).
+        // The menu version the guest ordered from (requirements#order-entities lastMenuUpdate).
         lastMenuUpdate: Math.max(foodMenuStore.get()?.lastModified ?? 0, drinkMenuStore.get()?.lastModified ?? 0),
         ...(timeChoice ? { day: timeChoice.day.date, slot: timeChoice.slot } : {}),
         ...(flow.mode === 'takeaway' ? { pickupAddress: ctx.branch.pickupAddress } : {}),
@@ -282,12 +281,13 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
     markAttempted(step);
     switch (step) {
       case 'data': {
-        if (hasErrors(dataErrors)) return;
+        // The minimum first: a guest below it is not made to fill in an address first (docs/requirements.md#honest-words).
         if (totals.minOrder.missing > 0) {
           await inform(fill(t.minOrder, { amount: formatEuro(totals.minOrder.amount) }));
           navigateTo('Korb');
           return;
         }
+        if (hasErrors(dataErrors)) return;
         updateForm({ email: normaliseEmail(form.email) });
         if (flow.saveAfter === 'data') await place();
         else setStepIndex(stepIndex + 1);
@@ -307,7 +307,7 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
         return;
       }
       case 'confirm': {
-        // A guest's phone is checked again on ordering (checkout-spec §5 pickup-payment flow).
+        // A guest's phone is checked again on ordering (requirements#checkout-validation pickup-payment flow).
         if (flow.id === 'takeaway' && !ctx.user && phoneError(form.phone, CHECKOUT_CONSTANTS.phoneMinPickup)) {
           await inform(t.phoneNeeded);
           goTo('data');
@@ -351,6 +351,10 @@ function CheckoutFlow({ ctx }: { ctx: CheckoutContext }) {
     >
       {step === 'data' ? (
         <>
+          {totals.minOrder.applies && totals.minOrder.missing > 0 ? (
+            // Shown at once, before any field is filled (delivery has its own, higher minimum).
+            <Notice testId="checkout-min-order">{fill(t.minOrder, { amount: formatEuro(totals.minOrder.amount) })}</Notice>
+          ) : null}
           <DataStep
             flowId={flow.id}
             form={form}

@@ -1,10 +1,11 @@
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit } from '@shop/shared/bus';
+import { cartCommand } from '@shop/shared/commands/cart';
 import type { FlowDef } from '@shop/shared/domain/checkout-flow';
 import { mergeLastOrders } from '@shop/shared/domain/orders';
 import { de } from '@shop/shared/i18n';
 import { navigateTo, pathTo } from '@shop/shared/routes';
-import { cartStore, lastOrdersStore, selectedTimeStore } from '@shop/shared/stores';
+import { formDataStore, inhouseFormDataStore, lastOrdersStore, selectedTimeStore } from '@shop/shared/stores';
 import { endCheckoutSession } from './session';
 
 /** Puts a saved (or updated) order into the last orders, merged by uniqueOrderId. */
@@ -26,8 +27,12 @@ export interface FinishOptions {
 export function finishOrder(order: SavedOrder, flow: FlowDef, options: FinishOptions): void {
   rememberOrder(order);
   emit('orders:order-saved', { uniqueOrderId: order.uniqueOrderId });
-  cartStore.set([]);
+  // The cart's own command empties it (docs/requirements.md#cart-protection).
+  void cartCommand('clear', {}).catch(() => undefined);
   selectedTimeStore.reset();
+  // The note was for this order: the next order starts without it (name and addresses are kept).
+  formDataStore.update((form) => (form.note ? { ...form, note: '' } : form));
+  inhouseFormDataStore.update((form) => (form.note ? { ...form, note: '' } : form));
   endCheckoutSession();
   if (options.askGuestToLogin) {
     emit('shell:overlay', {
@@ -35,6 +40,8 @@ export function finishOrder(order: SavedOrder, flow: FlowDef, options: FinishOpt
       text: de.checkout.loginForStampsText,
       durationMs: 8_000,
       action: { label: de.checkout.loginForStamps, href: pathTo('Anmelden') },
+      // At the top: the order page asks its push question further down, and its buttons must stay free.
+      placement: 'top',
     });
   }
   const schedule = options.schedule ?? ((fn, ms) => window.setTimeout(fn, ms));

@@ -11,7 +11,7 @@ export function tableTarget(table: TableContext): string {
   return table.table ? fill(t.tableTarget, { table: table.table }) : '';
 }
 
-/** Headline of each flow (checkout-spec §2). */
+/** Headline of each flow (requirements#checkout-screens). */
 export function headline(flow: FlowDef, table: TableContext, total: Cents): string {
   switch (flow.id) {
     case 'takeawayWithPay':

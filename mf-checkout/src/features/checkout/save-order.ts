@@ -1,5 +1,5 @@
 import type { OrderDraftInput, SavedOrder } from '@shop/shared/contract';
-import { ActionCallError, TransportError, callAction, withRetry } from '@shop/shared/client';
+import { ActionCallError, callAction, isConnectionFailure, withRetry } from '@shop/shared/client';
 import type { FlowDef } from '@shop/shared/domain/checkout-flow';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { de } from '@shop/shared/i18n';
@@ -22,8 +22,8 @@ export interface SaveOptions {
 }
 
 /**
- * SaveNewOrder with the checkout-spec §7 timeouts and retries: 10 s (60 s with POS API); on a
- * transport error up to 2 retries 2.2 s apart (pickup-payment flow: 3, 1 s apart). The same
+ * SaveNewOrder with the requirements#checkout-calls timeouts and retries: 10 s (60 s with POS API); on a
+ * transport error (or a 502/503/504, which is one in disguise) up to 2 retries 2.2 s apart (pickup-payment flow: 3, 1 s apart). The same
  * clientId is sent every time, so a retry never creates a second order.
  */
 export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: SaveOptions = {}): Promise<SaveOutcome> {
@@ -39,7 +39,8 @@ export async function saveOrder(draft: OrderDraftInput, flow: FlowDef, options: 
     if (!res.ok) return { kind: 'failed', title: de.checkout.saveFailed, ...(res.error?.userMessage ? { text: res.error.userMessage } : {}) };
     return { kind: 'saved', order: res.order, duplicate: res.duplicate };
   } catch (error) {
-    if (error instanceof TransportError) {
+    // 502/503/504 (balancer, draining instance, database away) after the retries: a lost connection too.
+    if (isConnectionFailure(error)) {
       return { kind: 'failed', title: flow.id === 'takeaway' ? de.checkout.pickupTransportError : de.checkout.transportError };
     }
     if (error instanceof ActionCallError) {

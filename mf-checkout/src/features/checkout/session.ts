@@ -5,7 +5,7 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { createPersistentStore } from '@shop/shared/stores';
 
 /**
- * The checkout's local session (checkout-spec §3 local storage keys clientId, theTotal): one client
+ * The checkout's local session (requirements#order-entities local storage keys clientId, theTotal): one client
  * order id per checkout of one flow, kept across retries, reloads, double clicks and the guest going
  * back to change time, note, data or tip — the server changes that same unpaid order instead of
  * saving a second one. A finished order, or a checkout of another flow, starts a new id.
@@ -31,7 +31,7 @@ export const pendingPaymentStore = createPersistentStore<PendingPayment | null>(
 });
 
 /**
- * Set just before the silent reload that follows a mistyped cash captcha (checkout-spec §8): after
+ * Set just before the silent reload that follows a mistyped cash captcha (requirements#checkout-errors): after
  * the reload the pickup-payment flow opens at its last step again and says why.
  */
 export const captchaRetryStore = createPersistentStore<boolean>('checkout:captchaRetry', false, {

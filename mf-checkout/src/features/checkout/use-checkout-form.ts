@@ -4,7 +4,7 @@ import { formDataStore, inhouseFormDataStore, type CheckoutFormData } from '@sho
 import type { CheckoutContext } from './use-checkout-context';
 
 /**
- * The form data kept locally (checkout-spec §3): a separate copy for the in-house flows; a
+ * The form data kept locally (requirements#order-entities): a separate copy for the in-house flows; a
  * signed-in user's display name, e-mail and phone override the saved values; the default
  * postcode and city prefill the invoice address.
  */

@@ -14,7 +14,7 @@ import { Button, Icon, Notice, Skeleton } from '@shop/shared/ui';
 import { endCheckoutSession } from '../checkout/session';
 import type { CheckoutContext } from '../checkout/use-checkout-context';
 import { RadioCard } from '../ui/fields';
-import { PaymentFailure, markAuthorizedUntilConfirmed, providerCall } from './payment-client';
+import { PaymentCancelled, PaymentFailure, markAuthorizedUntilConfirmed, providerCall } from './payment-client';
 import { TestApprovalDialog, TestCardForm } from './test-provider/TestDialogs';
 import css from './payment.module.css';
 
@@ -37,14 +37,16 @@ export interface PaymentStepProps {
   onMethod?: (label: string | undefined) => void;
 }
 
-/** The payment step (checkout-spec §2 "Payment step behaviour on the screens", §4 "Order save and payment"). */
+/** The payment step (requirements#payment-step "Payment step behaviour on the screens", requirements#order-save-and-payment "Order save and payment"). */
 export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentStepProps) {
   const { config, payments } = ctx;
   const live = payments.mode === 'live';
-  // The payment method choice is reset on init (checkout-spec §4).
+  // The payment method choice is reset on init (requirements#checkout-behaviour).
   const [method, setMethod] = useState<Method | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  /** A neutral note (the guest left PayPal): not an error. */
+  const [note, setNote] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [walletAvailable, setWalletAvailable] = useState<boolean>(!live);
   const abort = useRef(new AbortController());
@@ -78,11 +80,16 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
     async (pay: () => Promise<SavedOrder>) => {
       setBusy(true);
       setFailure(null);
+      setNote(null);
       emit('shell:overlay', { kind: 'loading', show: true, autoHideMs: ctx.flow.overlayMs });
       try {
         const paid = await pay();
         onPaid(paid);
       } catch (error) {
+        if (error instanceof PaymentCancelled) {
+          setNote(error.text);
+          return;
+        }
         const f = error instanceof PaymentFailure ? error : new PaymentFailure(t.unexpectedError, t.pleaseRetry);
         if (!(error instanceof PaymentFailure)) console.error('[mf_checkout] payment failed', error);
         setFailure(f);
@@ -160,6 +167,7 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
           {failure.text ? <div>{failure.text}</div> : null}
         </Notice>
       ) : null}
+      {note ? <Notice testId="payment-note">{note}</Notice> : null}
 
       {method === 'credit' ? (
         <CardPanel
@@ -167,6 +175,8 @@ export default function PaymentStep({ ctx, order, onPaid, onMethod }: PaymentSte
           order={order}
           busy={busy}
           onAddCard={() => setDialog({ kind: 'addCard' })}
+          // Another card chosen: the previous card's error no longer applies (an ended order's stays).
+          onChoose={() => setFailure((f) => (f?.closed ? f : null))}
           dialogOpen={dialog?.kind === 'addCard'}
           closeDialog={() => setDialog(null)}
           onPay={(pm, customer) => void run(() => payByCard(pm, 'credit', customer))}
@@ -326,6 +336,7 @@ function CardPanel({
   dialogOpen,
   closeDialog,
   onPay,
+  onChoose,
 }: {
   ctx: CheckoutContext;
   order: SavedOrder;
@@ -334,6 +345,7 @@ function CardPanel({
   dialogOpen: boolean;
   closeDialog: () => void;
   onPay: (paymentMethodId: string, customerId: string | null) => void;
+  onChoose: () => void;
 }) {
   const live = ctx.payments.mode === 'live';
   const [profile, setProfile] = useState<{ customerId: string | null; cards: SavedCard[] } | null>(null);
@@ -349,7 +361,7 @@ function CardPanel({
   }, []);
   useEffect(() => {
     void load().catch(() => setProfile({ customerId: null, cards: [] }));
-    // The add-card button appears after 500 ms (checkout-spec §9).
+    // The add-card button appears after 500 ms (requirements#checkout-constants).
     const id = window.setTimeout(() => setShowAdd(true), 500);
     return () => window.clearTimeout(id);
   }, [load]);
@@ -375,6 +387,7 @@ function CardPanel({
         cards: [...(p?.cards ?? []).filter((c) => c.paymentMethodId !== res.paymentMethod.paymentMethodId), res.paymentMethod],
       }));
       setSelected(res.paymentMethod.paymentMethodId);
+      onChoose();
       closeDialog();
     } catch (e) {
       setError(e instanceof PaymentFailure ? `${e.title}${e.text ? `: ${e.text}` : ''}` : t.unexpectedError);
@@ -393,7 +406,10 @@ function CardPanel({
               <button
                 type="button"
                 className={[css.savedCard, selected === c.paymentMethodId ? css.savedCardSelected : ''].join(' ')}
-                onClick={() => setSelected(c.paymentMethodId)}
+                onClick={() => {
+                  if (selected !== c.paymentMethodId) onChoose();
+                  setSelected(c.paymentMethodId);
+                }}
                 aria-pressed={selected === c.paymentMethodId}
                 data-testid="saved-card"
               >
@@ -465,7 +481,7 @@ function PaypalPanel({
     return res.data.paypalOrderId;
   };
 
-  // A double approve event within 3 s is suppressed (checkout-spec §8): it neither authorizes
+  // A double approve event within 3 s is suppressed (requirements#checkout-errors): it neither authorizes
   // twice nor shows an error while the first one runs. It runs only when an order id exists.
   const firstApprove = (id: string): boolean => Boolean(id) && guard.current.tryEnter(Date.now());
 
@@ -484,6 +500,7 @@ function PaypalPanel({
             createOrder={createOrder}
             onApprove={(id) => (firstApprove(id) ? run(() => approve(id)) : Promise.resolve())}
             onError={() => void run(async () => Promise.reject(new PaymentFailure(t.paypalAuthFailed)))}
+            onCancel={() => void run(async () => Promise.reject(new PaymentCancelled(t.paypalCancelled)))}
           />
         </Suspense>
         <Consent />
@@ -501,8 +518,9 @@ function PaypalPanel({
             void run(async () => {
               const id = await createOrder();
               if (!(await askApproval())) {
+                // Leaving PayPal is a cancel, not a failed authorization (docs/requirements.md#honest-words).
                 await providerCall('TestApprovePayPalOrder', { paypalOrderId: id, approve: false }, t.paypalConnectionError);
-                throw new PaymentFailure(t.paypalAuthFailed);
+                throw new PaymentCancelled(t.paypalCancelled);
               }
               await providerCall('TestApprovePayPalOrder', { paypalOrderId: id, approve: true }, t.paypalConnectionError);
               // The test button is hidden while busy, so only a live double event can hit the guard.

@@ -4,7 +4,7 @@ import { buyerFuid, offeredMethods } from './offered-methods';
 const providers = { bar: true, stripe: true, paypal: true, wallet: true, customerCard: true };
 const test = { mode: 'test' as const };
 
-describe('payment methods offered (checkout-spec §2, §6)', () => {
+describe('payment methods offered (requirements#checkout-screens, requirements#checkout-roles)', () => {
   it('offers the customer card to account holders only, not to guests or anonymous guest sessions', () => {
     expect(offeredMethods({ providers, payments: test, walletAvailable: false, user: { isAnonymous: false } })).toEqual(['paypal', 'credit', 'customerCard']);
     expect(offeredMethods({ providers, payments: test, walletAvailable: false, user: null })).toEqual(['paypal', 'credit']);

@@ -4,9 +4,9 @@ import { isAccountHolder } from '@shop/shared/domain/account-holder';
 export type Method = 'paypal' | 'credit' | 'wallet' | 'customerCard';
 
 /**
- * The online payment methods the payment step offers (checkout-spec §2 Bezahlung): PayPal, card and
+ * The online payment methods the payment step offers (requirements#checkout-screens Bezahlung): PayPal, card and
  * the wallet by the venue's providers and the configured keys; the customer card only for an
- * account holder (checkout-spec §6), never for a guest or an anonymous guest session.
+ * account holder (requirements#checkout-roles), never for a guest or an anonymous guest session.
  */
 export function offeredMethods(input: {
   providers: AppConfig['providers'];

@@ -22,7 +22,7 @@ const confirmed = { status: 200, body: { ok: true, doc: { uniqueOrderId: ORDER_I
 const notYet = { status: 409, body: { ok: false, error: { code: 'conflict', message: 'Payment not yet confirmed' } } };
 const serverDown = { status: 502, body: { ok: false, error: { code: 'server', message: 'Bad gateway' } } };
 
-describe('marking an order authorized (checkout-spec §4, §7)', () => {
+describe('marking an order authorized (requirements#checkout-behaviour, requirements#checkout-calls)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

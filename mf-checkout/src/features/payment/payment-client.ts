@@ -1,9 +1,9 @@
 import type { ActionName, ActionPayload, SavedOrder } from '@shop/shared/contract';
-import { ActionCallError, TransportError, callAction, withRetry, type ActionOutcome } from '@shop/shared/client';
+import { ActionCallError, TransportError, callAction, isConnectionFailure, withRetry, type ActionOutcome } from '@shop/shared/client';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { de } from '@shop/shared/i18n';
 
-/** A payment failure with the texts of checkout-spec §8. */
+/** A payment failure with the texts of requirements#checkout-errors. */
 export class PaymentFailure extends Error {
   constructor(
     readonly title: string,
@@ -18,6 +18,17 @@ export class PaymentFailure extends Error {
   }
 }
 
+/**
+ * The guest left the provider's window without paying (PayPal's cancel): not a failure, nothing to
+ * report as one (docs/requirements.md#honest-words); the step says so neutrally and stays usable.
+ */
+export class PaymentCancelled extends Error {
+  constructor(readonly text: string) {
+    super(text);
+    this.name = 'PaymentCancelled';
+  }
+}
+
 /** The server's answer for an order that ended (410 order_closed): its German reason, not to be retried. */
 export function closedFailure(error: unknown): PaymentFailure | null {
   if (!(error instanceof ActionCallError) || error.error?.code !== 'order_closed') return null;
@@ -26,7 +37,7 @@ export function closedFailure(error: unknown): PaymentFailure | null {
 
 /**
  * A provider call (buyer creation, payment intent, PayPal order): up to 3 tries at 200 ms
- * intervals with a 6.1 s timeout (checkout-spec §7, §9).
+ * intervals with a 6.1 s timeout (requirements#checkout-calls, requirements#checkout-constants).
  */
 export async function providerCall<A extends ActionName>(action: A, payload: ActionPayload<A>, connectionText: string): Promise<ActionOutcome<A>> {
   try {
@@ -35,12 +46,12 @@ export async function providerCall<A extends ActionName>(action: A, payload: Act
       delayMs: CHECKOUT_CONSTANTS.providerCallRetryDelayMs,
     });
   } catch (error) {
-    if (error instanceof TransportError) throw new PaymentFailure(connectionText);
+    if (isConnectionFailure(error)) throw new PaymentFailure(connectionText);
     const closed = closedFailure(error);
     if (closed) throw closed;
     if (error instanceof ActionCallError) {
       if (error.flags.forceReload) throw new PaymentFailure(de.checkout.unexpectedError, undefined, false);
-      // Card response with ok false: 'Unerwarteter Fehler' / 'Bitte versuche es erneut' (checkout-spec §8).
+      // Card response with ok false: 'Unerwarteter Fehler' / 'Bitte versuche es erneut' (requirements#checkout-errors).
       throw new PaymentFailure(de.checkout.unexpectedError, error.userMessage ?? de.checkout.pleaseRetry);
     }
     throw error;
@@ -51,7 +62,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Marks the order authorized (DocUpserter on 'orders'); the server confirms only after the
- * provider does. Retried every 0.8 s until confirmed (checkout-spec §4, §7), also through server
+ * provider does. Retried every 0.8 s until confirmed (requirements#checkout-behaviour, requirements#checkout-calls), also through server
  * errors; a declined payment (402) ends the loop with the decline text; leaving the page (signal)
  * stops it.
  */
@@ -77,7 +88,7 @@ export async function markAuthorizedUntilConfirmed(
       const closed = closedFailure(error);
       if (closed) throw closed;
       // 409 (not yet confirmed), server errors (5xx) and transport errors: try again, without limit
-      // (checkout-spec §4); only an answer that can never change (another 4xx) ends the loop.
+      // (requirements#checkout-behaviour); only an answer that can never change (another 4xx) ends the loop.
       const retryable = error instanceof TransportError || (error instanceof ActionCallError && (error.status === 409 || error.status >= 500));
       if (!retryable) {
         if (error instanceof ActionCallError) throw new PaymentFailure(de.checkout.paymentProcessingError, error.userMessage);

@@ -39,7 +39,7 @@ async function mounted(widget: Widget): Promise<void> {
 }
 
 /**
- * The human check of orders paid on site (checkout-spec §2: the order button shows only once it is
+ * The human check of orders paid on site (requirements#checkout-screens: the order button shows only once it is
  * passed; ADR 0014). A proof of work the browser solves by itself right away — no picture, no
  * puzzle, usable with keyboard and screen reader; the server issues and checks it.
  */

@@ -5,7 +5,7 @@ import css from './steps.module.css';
 
 const t = de.checkout;
 
-/** Step 3 of the flows paying on site: how to pay, then placing the order (checkout-spec §2, §4). */
+/** Step 3 of the flows paying on site: how to pay, then placing the order (requirements#checkout-screens, requirements#checkout-behaviour). */
 export function ConfirmStep({ flowId, slotDisplay, children }: { flowId: FlowId; slotDisplay?: string | undefined; children?: ReactNode }) {
   return (
     <div className={css.step} data-testid="step-confirm">

@@ -20,7 +20,7 @@ export interface DataStepProps {
   onEnter: () => void;
 }
 
-/** Step 1 of every flow: the guest's data (checkout-spec §2), fields per flow. */
+/** Step 1 of every flow: the guest's data (requirements#checkout-screens), fields per flow. */
 export function DataStep({ flowId, form, update, errors, features, selfService, mehrweg, onEnter }: DataStepProps) {
   const delivery = flowId === 'delivery' || flowId === 'deliveryWithPay';
   const tipFlow = flowId === 'inhouseWithPayTip';

@@ -12,7 +12,7 @@ export interface TimeChoice {
 }
 
 /**
- * Step 2 of takeaway and delivery (checkout-spec §2): a date select (Heute or Morgen, each
+ * Step 2 of takeaway and delivery (requirements#checkout-screens): a date select (Heute or Morgen, each
  * '… geschlossen' when closed) and a time select.
  */
 export function TimeStep({

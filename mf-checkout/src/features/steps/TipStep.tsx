@@ -4,7 +4,7 @@ import { de, fill } from '@shop/shared/i18n';
 import { Icon } from '@shop/shared/ui';
 import css from './steps.module.css';
 
-/** Step 2 of the tip flow: 0 %, 5 %, 10 %, 15 % (checkout-spec §2), each with an icon, the selected one highlighted. */
+/** Step 2 of the tip flow: 0 %, 5 %, 10 %, 15 % (requirements#checkout-screens), each with an icon, the selected one highlighted. */
 export function TipStep({ payerSum, percent, onChange }: { payerSum: Cents; percent: TipPercent; onChange: (p: TipPercent) => void }) {
   return (
     <div className={css.step} data-testid="step-tip">

@@ -13,7 +13,7 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   testId?: string;
 }
 
-/** A text field with a clear button (checkout-spec §2: fields have clear buttons, Enter in the last field continues). */
+/** A text field with a clear button (requirements#checkout-screens: fields have clear buttons, Enter in the last field continues). */
 export function Field({ label, value, onValue, error, onEnter, testId, id, ...rest }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
@@ -58,7 +58,7 @@ export function Field({ label, value, onValue, error, onEnter, testId, id, ...re
 
 /**
  * A multi-line field. As the last field of a step (`onEnter`), Enter continues like in every other
- * last field (checkout-spec §5); Shift+Enter makes a new line.
+ * last field (requirements#checkout-validation); Shift+Enter makes a new line.
  */
 export function TextArea({
   label,

@@ -3,6 +3,7 @@ import { emit } from '@shop/shared/bus';
 import type { AllergenCode } from '@shop/shared/domain/allergens';
 import { fill } from '@shop/shared/i18n/fill';
 import { de } from '../../texts';
+import { useShellLayer } from '@shop/shared/react';
 import { Icon } from '@shop/shared/ui';
 import { AllergenChips, allergenShortName } from '@shop/shared/ui/allergen-chips';
 import { loadPreferences, setExcludedAllergens } from '@shop/shared/stores/preferences';
@@ -15,6 +16,8 @@ import css from './allergens.module.css';
  */
 export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excluded' | 'hiddenByAllergens'>; hidden?: number }) {
   const [open, setOpen] = useState(false);
+  // The open filter is an overlay: back closes it (one history entry), as a navigation does (docs/requirements.md#navigation).
+  useShellLayer(open, () => setOpen(false));
   const excluded = view.excluded;
   const hiddenCount = hidden ?? view.hiddenByAllergens;
   useEffect(() => {
@@ -41,11 +44,10 @@ export function AllergenFilterBar({ view, hidden }: { view: Pick<MenuView, 'excl
             ? fill(de.menu.allergenFilterActive, { list: excluded.map((c) => allergenShortName(c as AllergenCode)).join(', ') })
             : de.menu.allergenFilterTitle}
         </button>
-        {active && hiddenCount > 0 ? (
-          <span className={css.hiddenCount} data-testid="allergen-hidden-count">
-            {fill(de.menu.allergenFilterHidden, { count: hiddenCount })}
-          </span>
-        ) : null}
+        {/* Always present, so that a new count is announced (a live region that appears with its text is often not read). */}
+        <span className={css.hiddenCount} role="status" data-testid={active && hiddenCount > 0 ? 'allergen-hidden-count' : undefined}>
+          {active && hiddenCount > 0 ? fill(de.menu.allergenFilterHidden, { count: hiddenCount }) : ''}
+        </span>
       </div>
       {open ? (
         <div className={css.filterPanel}>

@@ -48,10 +48,11 @@ export function DisabledMenu({ kind }: { kind: MenuKind }) {
   );
 }
 
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** A failed load says what failed: the menu by default, a content page where one was asked for. */
+export function LoadFailed({ onRetry, what = 'menu' }: { onRetry: () => void; what?: 'menu' | 'page' }) {
   return (
-    <div className={common.stateBox} role="alert" data-testid="menu-error">
-      <p className={common.stateTitle}>{de.menu.loadError}</p>
+    <div className={common.stateBox} role="alert" data-testid={what === 'menu' ? 'menu-error' : 'page-error'}>
+      <p className={common.stateTitle}>{what === 'menu' ? de.menu.loadError : de.menu.pageLoadError}</p>
       <p>{de.menu.tryLater}</p>
       <Button onClick={onRetry}>{de.shell.retry}</Button>
     </div>
@@ -104,7 +105,7 @@ export function CategoryCard({
 }
 
 /**
- * Food (Speisen, catname 'all' or missing) and drink (Getraenke) category overview (shop-spec §2):
+ * Food (Speisen, catname 'all' or missing) and drink (Getraenke) category overview (requirements#screens):
  * cards only for categories with items, skeletons while loading, the deactivated texts for an
  * empty menu, and a shortcut straight to the only category.
  */

@@ -37,11 +37,14 @@ function ContentView({ route, find }: { route: RouteName; find: (pages: ContentP
           <Skeleton height={320} />
         </Page>
       );
-    if (state.status === 'error') return <LoadFailed onRetry={() => window.location.reload()} />;
+    // Offline or failed, a content page (Impressum, AGB …) says that the page could not be loaded, not the menu.
+    if (state.status === 'error') return <LoadFailed what="page" onRetry={() => window.location.reload()} />;
     return (
       <Page>
         <BackButton route={route} />
-        <Empty testId="page-not-found">{de.menu.pageNotFound}</Empty>
+        <Empty testId="page-not-found">
+          <h1>{de.menu.pageNotFound}</h1>
+        </Empty>
       </Page>
     );
   }

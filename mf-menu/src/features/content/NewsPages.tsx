@@ -34,7 +34,7 @@ export function NewsListPage() {
       <BackButton route="Aktuelles" />
       {!features.enableNews ? <Empty testId="news-disabled">{de.menu.newsDisabled}</Empty> : null}
       {features.enableNews && status === 'loading' ? <Skeleton height={260} /> : null}
-      {features.enableNews && status === 'error' ? <LoadFailed onRetry={() => window.location.reload()} /> : null}
+      {features.enableNews && status === 'error' ? <LoadFailed what="page" onRetry={() => window.location.reload()} /> : null}
       {features.enableNews && status === 'ready' && list.length === 0 ? <Empty testId="news-empty">{de.menu.newsEmpty}</Empty> : null}
       {features.enableNews && list.length > 0 ? (
         <ul className={css.newsList}>
@@ -73,7 +73,7 @@ export function NewsItemPage() {
     return (
       <Page>
         <Empty testId="news-not-found">
-          <p>{de.menu.newsNotFound}</p>
+          <h1>{de.menu.newsNotFound}</h1>
           <Link to="Aktuelles" className={buttonClass()}>
             {de.menu.newsBack}
           </Link>

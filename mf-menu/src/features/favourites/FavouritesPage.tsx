@@ -6,6 +6,7 @@ import { Empty, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { BackButton } from '../../components/BackButton';
 import { useMenuView, type MenuKind, type MenuView } from '../../data/menu-data';
 import { loadPreferences, preferencesStore } from '@shop/shared/stores/preferences';
+import { AllergenFilterBar } from '../allergens/AllergenFilterBar';
 import { ProductCard } from '../products/ProductCard';
 import common from '../../components/components.module.css';
 import css from './favourites.module.css';
@@ -13,10 +14,11 @@ import css from './favourites.module.css';
 function FavouriteGroup({ kind, view, title }: { kind: MenuKind; view: MenuView; title: string }) {
   const prefs = useStore(preferencesStore);
   const list = kind === 'food' ? prefs.favFoods : prefs.favDrinks;
-  const byCategory = new Map(view.visible.flatMap((c) => c.items.map((i) => [i.id, c] as const)));
+  // Favourites honour the allergen filter like every list (docs/requirements.md#item-configuration).
+  const byCategory = new Map(view.menu.flatMap((c) => c.items.map((i) => [i.id, c] as const)));
   const entries = favouritesOnMenu(
     list,
-    view.visible.flatMap((c) => c.items),
+    view.menu.flatMap((c) => c.items),
   );
   if (entries.length === 0) return null;
   return (
@@ -44,6 +46,8 @@ export function FavouritesPage() {
   const enabled = food.context.features.enableFavs;
   const ids = new Set([...food.visible, ...drinks.visible].flatMap((c) => c.items.map((i) => i.id)));
   const count = [...prefs.favFoods, ...prefs.favDrinks].filter((f) => ids.has(f.id)).length;
+  const shown = new Set([...food.menu, ...drinks.menu].flatMap((c) => c.items.map((i) => i.id)));
+  const hiddenByFilter = [...prefs.favFoods, ...prefs.favDrinks].filter((f) => ids.has(f.id) && !shown.has(f.id)).length;
   const loading = food.status === 'loading' || drinks.status === 'loading';
   return (
     <Page title={de.menu.favouritesTitle} testId="favourites">
@@ -60,6 +64,7 @@ export function FavouritesPage() {
           </Link>
         </Empty>
       ) : null}
+      {enabled && !loading && food.excluded.length > 0 && count > 0 ? <AllergenFilterBar view={food} hidden={hiddenByFilter} /> : null}
       {enabled && !loading ? (
         <div className={css.list}>
           <FavouriteGroup kind="food" view={food} title={de.menu.foodTitle} />

@@ -6,7 +6,7 @@ import { cartStore } from '@shop/shared/stores';
 import { Icon, buttonClass } from '@shop/shared/ui';
 import css from './item.module.css';
 
-/** The cart beside the item on wide screens (shop-spec §2 Item detail). */
+/** The cart beside the item on wide screens (requirements#screens Item detail). */
 export function CartSidePanel() {
   const cart = useStore(cartStore);
   const lines = productLines(cart);

@@ -12,13 +12,13 @@ const LABELS: Record<Course, string> = {
 const ORDER: Course[] = ['Vorspeise', 'Hauptspeise', 'Dessert'];
 
 /**
- * Course dialog (shop-spec §2): 'In welchem Gang soll diese Speise serviert werden?' with
+ * Course dialog (requirements#screens): 'In welchem Gang soll diese Speise serviert werden?' with
  * Vorspeise, Hauptspeise, Dessert; each button shows only if enabled.
  */
 export function CourseDialog() {
   const request = useObservable(courseRequest$, courseRequest$.getValue());
   if (!request) return null;
-  // Escape and navigating away cancel the choice (shop-spec §2).
+  // Escape and navigating away cancel the choice (requirements#screens).
   return (
     <ModalDialog title={de.menu.courseQuestion} onClose={() => request.resolve(null)} closeOnBackdrop={false} testId="course-dialog">
       {ORDER.filter((c) => request.courses.includes(c)).map((course) => (

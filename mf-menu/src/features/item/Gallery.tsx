@@ -5,7 +5,10 @@ import { Icon, ModalDialog } from '@shop/shared/ui';
 import { MenuImage } from '../../components/MenuImage';
 import css from './item.module.css';
 
-/** Item images: a slider for more images and a lightbox (shop-spec §2 Item detail). */
+/**
+ * Item images: a slider for more images and a lightbox (requirements#screens Item detail). The first image is
+ * the page's largest paint: fetched with high priority (the document preloads it too, api/src/http/shell-document.ts).
+ */
 export function Gallery({ images, alt, badge }: { images: string[]; alt: string; badge?: React.ReactNode }) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
@@ -42,7 +45,7 @@ export function Gallery({ images, alt, badge }: { images: string[]; alt: string;
         {images.length === 0 ? <MenuImage alt={alt} eager /> : null}
         {images.map((src, i) => (
           <button key={src} type="button" className={css.slide} onClick={() => setZoom(i)} aria-label={de.menu.imageZoom}>
-            <MenuImage src={src} alt={i === 0 ? alt : fill(de.menu.imageOf, { n: i + 1, total: images.length })} eager={i === 0} />
+            <MenuImage src={src} alt={i === 0 ? alt : fill(de.menu.imageOf, { n: i + 1, total: images.length })} priority={i === 0} />
           </button>
         ))}
       </div>

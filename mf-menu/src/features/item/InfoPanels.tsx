@@ -10,7 +10,7 @@ export function FeatureGroups({ item }: { item: MenuItem }) {
     <div data-testid="merkmalgruppen">
       {item.merkmalgruppen.map((group) => (
         <div key={group.name}>
-          <h4 className={css.groupName}>{group.name}</h4>
+          <h3 className={css.groupName}>{group.name}</h3>
           <table className={css.kv}>
             <tbody>
               {group.keyValues.map((kv) => (

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { MenuCategory, MenuItem, ProductLine } from '@shop/shared/contract';
-import { isAlcoholic, selectionSubstances, substanceSummary } from '@shop/shared/domain/allergens';
+import { isAlcoholic, selectionSubstances, substanceSummary, passesAllergenFilter, truthfulDietSubstances } from '@shop/shared/domain/allergens';
 import { basePrice } from '@shop/shared/domain/base-price';
 import { finalSelection, initialConfig, type ItemConfig } from '@shop/shared/domain/configurator';
-import { priceSelection } from '@shop/shared/domain/line-pricing';
+import { matchedCombination, pfandOf, priceSelection } from '@shop/shared/domain/line-pricing';
 import { findMenuItem } from '@shop/shared/domain/menu-visibility';
 import { formatEuro } from '@shop/shared/domain/money';
 import { fill } from '@shop/shared/i18n/fill';
@@ -14,6 +14,7 @@ import { cartStore, offersStore } from '@shop/shared/stores';
 import { Empty, Icon, Notice, Skeleton, buttonClass } from '@shop/shared/ui';
 import { Badges } from '../../components/Badges';
 import { BackButton } from '../../components/BackButton';
+import { useAfterFirstPaint } from '../../data/after-first-paint';
 import { useDeviceClass } from '../../data/device';
 import { useMenuView, type MenuKind } from '../../data/menu-data';
 import { fromPrice, oldPrice, sizeShownPrice } from '../../data/prices';
@@ -124,18 +125,24 @@ export function ItemDetail({
   const size = item.sizes.find((s) => s.vol === config.vol) ?? item.sizes[0]!;
   const priced = priceSelection(item, finalSelection(config), mode);
   // The base price after a combination or replaceArticle choice; before any choice the lowest possible price.
-  const combination = item.extras.combinations.find((c) => c.price === priced.sizePrice && priced.sizePrice !== priced.originalSizePrice);
+  // The chosen combination by id, never by price (docs/requirements.md#sums): its strike price belongs to it.
+  const combination = matchedCombination(item, finalSelection(config));
   const undecided = priced.sizePrice === 0 || (item.extras.combinations.length > 0 && !combination);
   const offers = useStore(offersStore);
   const shown = undecided ? null : sizeShownPrice(item, size.vol, priced.sizePrice, mode, offers, Date.now());
   const price = shown ? shown.price : fromPrice(item, mode);
   const old = shown?.offer ? shown.old : (combination?.streichPreis ?? oldPrice(item, size.vol));
-  const unitBase = undecided ? null : basePrice(item, size.vol, priced.sizePrice);
+  // The unit price belongs to the price shown next to it: this mode's, under an offer the offer's (PAngV).
+  const pfand = pfandOf(item, size.vol);
+  const unitBase = undecided ? null : basePrice(item, size.vol, price);
   const codes = useMemo(() => selectionSubstances(item, config), [item, config]);
   const images = [item.image, ...(item.moreImages ?? [])].filter((s): s is string => Boolean(s));
-  const more = category.items.filter((i) => i.id !== item.id).slice(0, MORE_ITEMS);
+  // "Weitere Speisen" honours the allergen filter like every list (docs/requirements.md#item-configuration).
+  const more = category.items.filter((i) => i.id !== item.id && passesAllergenFilter(i, view.excluded)).slice(0, MORE_ITEMS);
   const wide = device === 'md';
   const summary = item.ticket ? '' : substanceSummary(codes);
+  // The info panels and the other items lie below the fold: rendered after the page has shown.
+  const belowFold = useAfterFirstPaint();
 
   return (
     <div className={css.page} data-testid="item-page" data-item-id={item.id}>
@@ -164,7 +171,7 @@ export function ItemDetail({
                 <h1 className={css.title}>{item.nameToDisplay ?? item.nameDE}</h1>
                 {view.context.features.enableFavs ? <FavouriteHeart item={item} kind={kind} config={config} /> : null}
               </div>
-              <Badges item={item} />
+              <Badges item={{ neu: item.neu, substances: truthfulDietSubstances(item, codes) }} />
               <div className={css.priceLine} data-testid="item-price">
                 {old !== undefined && old > price ? <span className={css.priceOld}>{formatEuro(old)}</span> : null}
                 <span className={css.price}>{undecided ? fill(de.menu.fromPrice, { price: formatEuro(price) }) : formatEuro(price)}</span>
@@ -174,6 +181,12 @@ export function ItemDetail({
                     <span data-testid="item-base-price">
                       {' · '}
                       {fill(unitBase.per === 'kg' ? de.menu.perKilo : de.menu.perLitre, { price: formatEuro(unitBase.price) })}
+                    </span>
+                  ) : null}
+                  {pfand > 0 ? (
+                    <span data-testid="item-pfand">
+                      {' · '}
+                      {fill(de.menu.pfandNote, { price: formatEuro(pfand) })}
                     </span>
                   ) : null}
                 </span>
@@ -200,7 +213,7 @@ export function ItemDetail({
             </div>
           </div>
           <div className={css.section}>
-            <InfoPanels item={item} codes={codes} />
+            {belowFold ? <InfoPanels item={item} codes={codes} /> : null}
             {!wide && item.merkmalgruppen?.length ? (
               <div className={css.section}>
                 <FeatureGroups item={item} />
@@ -214,7 +227,7 @@ export function ItemDetail({
               fallbackParams={{ catname: category.id }}
             />
           </div>
-          {more.length > 0 ? (
+          {belowFold && more.length > 0 ? (
             <section className={css.section} data-testid="more-items">
               <h2 className={css.sectionTitle}>{kind === 'food' ? de.menu.moreFood : de.menu.moreDrinks}</h2>
               <div className={common.grid}>
@@ -233,7 +246,7 @@ export function ItemDetail({
   );
 }
 
-/** Speise / Getraenk (shop-spec §2): the item detail; query cartItemId edits an existing cart line. */
+/** Speise / Getraenk (requirements#screens): the item detail; query cartItemId edits an existing cart line. */
 export function ItemPage({ kind }: { kind: MenuKind }) {
   const { itemId = '' } = useParams();
   const [search] = useSearchParams();
@@ -260,7 +273,7 @@ export function ItemPage({ kind }: { kind: MenuKind }) {
     return (
       <div className={css.page}>
         <Empty testId="item-not-found">
-          <p>{de.menu.itemNotFound}</p>
+          <h1>{de.menu.itemNotFound}</h1>
           <Link to={kind === 'food' ? 'Speisen' : 'Getraenke'} params={{ catname: 'all' }} className={buttonClass()}>
             {de.menu.toAllCategories}
           </Link>

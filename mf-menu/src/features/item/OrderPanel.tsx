@@ -25,8 +25,18 @@ import {
   visibleStepIndexes,
   type ItemConfig,
 } from '@shop/shared/domain/configurator';
-import { costForVol, isHiddenVol, optionDetails, optionTitle, priceSelection, sizePriceFor, stepTitle } from '@shop/shared/domain/line-pricing';
-import { selectionSubstances, substanceSummary } from '@shop/shared/domain/allergens';
+import {
+  costForVol,
+  includedOptionIds,
+  isBasePriceDecided,
+  isHiddenVol,
+  optionDetails,
+  optionTitle,
+  priceSelection,
+  sizePriceFor,
+  stepTitle,
+} from '@shop/shared/domain/line-pricing';
+import { avoidedAllergens, selectionSubstances, substanceSummary } from '@shop/shared/domain/allergens';
 import { formatEuro } from '@shop/shared/domain/money';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { isSoldOut, isBuyable } from '@shop/shared/domain/add-to-cart-rules';
@@ -34,7 +44,10 @@ import { fill } from '@shop/shared/i18n/fill';
 import { de } from '../../texts';
 import { useStore } from '@shop/shared/react';
 import { pathTo } from '@shop/shared/routes';
-import { offersStore } from '@shop/shared/stores';
+import { cartLockStore, offersStore } from '@shop/shared/stores';
+import { isCartLocked } from '@shop/shared/domain/cart-lock';
+import { preferencesStore } from '@shop/shared/stores/preferences';
+import { allergenShortName } from '@shop/shared/ui/allergen-chips';
 import { Button, Icon, QuantityStepper } from '@shop/shared/ui';
 import { addToCart } from '../../data/add-to-cart';
 import { lineShownTotal, oldPrice, undecidedFromPrice } from '../../data/prices';
@@ -60,7 +73,7 @@ function costLabel(cost: number): string | null {
 }
 
 /**
- * The item configurator and add-to-cart (shop-spec §2 Item detail, §4 Item configuration):
+ * The item configurator and add-to-cart (requirements#screens Item detail, requirements#item-configuration):
  * size picker, variant steps as radio, checkbox or dropdown (with 'ohne' and '+ Extra Portion'),
  * 'Deine Extras:', quantity, note, the live price with 'inkl. MwSt.', and 'Weiter' after adding.
  */
@@ -78,7 +91,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
   // The menu may be reloaded in the background: keep the choice valid against the new item.
   useEffect(() => setConfig((c) => sanitizeConfig(item, c)), [item]);
   useEffect(() => onConfigChange?.(config), [config, onConfigChange]);
-  // Item detail: options show after 100 ms (shop-spec §9).
+  // Item detail: options show after 100 ms (requirements#constants).
   useEffect(() => {
     const id = window.setTimeout(() => setShowOptions(true), SHOP_CONSTANTS.itemOptionsDelayMs);
     return () => window.clearTimeout(id);
@@ -97,11 +110,17 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
 
   const priced = useMemo(() => priceSelection(item, finalSelection(config), context.mode), [item, config, context.mode]);
   const offers = useStore(offersStore);
+  // An add during the 3 s lock after a restore waits for it: said at once, not silently (docs/requirements.md#cart-protection).
+  const lockedUntil = useStore(cartLockStore);
+  const waitingForCart = busy && isCartLocked(lockedUntil, Date.now());
+  // Options and add-ons containing an allergen the guest avoids are marked (docs/requirements.md#item-configuration).
+  const excluded = useStore(preferencesStore).allergenes;
   // What the chosen configuration contains (the inline configurator's allergen panel).
   const codes = useMemo(() => selectionSubstances(item, config), [item, config]);
   const lineTotal = lineShownTotal(item, { vol: config.vol, count: config.count, ...priced }, context.mode, offers, Date.now());
   const visible = visibleStepIndexes(item, config);
-  const from = undecidedFromPrice(item, priced.unitPrice, missingChoice(item, config) === null, context.mode);
+  // 'ab …' only until the base price is decided (a size of Your Own Bowl, a combination), not until every step is chosen.
+  const from = undecidedFromPrice(item, priced.unitPrice, isBasePriceDecided(item, finalSelection(config)), context.mode);
   const times = orderTimesText(item.orderTimes ?? category.orderTimes);
   const showSizes = item.sizes.length > 1 || !isHiddenVol(item.sizes[0]?.vol ?? '');
   const soldOut = isSoldOut(context.features.enableBestand ? item : { ...item, bestand: undefined });
@@ -145,13 +164,8 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
     const control = stepControl(step);
     const selected = selectedIdsOf(config, stepIndex);
     const free = step.freeArticles ? freeArticlesLeft(item, config, stepIndex) : 0;
-    // The first freeArticles chosen options (in the step's order) cost nothing, as priceSelection counts them.
-    const freeChosen = new Set(
-      step.options
-        .filter((o) => selected.includes(o.id) && !o.ohne)
-        .slice(0, step.freeArticles ?? 0)
-        .map((o) => o.id),
-    );
+    // The chosen options that count as included, as priceSelection counts them (the most expensive).
+    const freeChosen = includedOptionIds(step, selected, config.vol);
     const hints: string[] = [];
     if (step.optional || step.implicit) hints.push(de.menu.optionalHint);
     else hints.push(de.menu.requiredHint);
@@ -170,9 +184,9 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
         aria-describedby={showsError ? errorId : undefined}
       >
         <div className={css.stepHead}>
-          <h3 className={css.stepTitle} id={titleId}>
+          <h2 className={css.stepTitle} id={titleId}>
             {stepTitle(step)}
-          </h3>
+          </h2>
           <span className={css.stepHint}>{hints.join(' · ')}</span>
         </div>
         {/* Tied to the step (aria-describedby); the missing choice is also announced, the limit is by its snackbar. */}
@@ -191,6 +205,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
             value={selected[0] ?? ''}
             vol={config.vol}
             included={(step.freeArticles ?? 0) > 0}
+            excluded={excluded}
             onChoose={(id) => change(chooseInDropdown(item, config, stepIndex, id))}
             testId={`select-${stepIndex}`}
           />
@@ -222,6 +237,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
                         {line}
                       </span>
                     ))}
+                    <AvoidedMark substances={option.substances} excluded={excluded} />
                   </span>
                   <span className={css.optionCost}>{freeNow ? de.menu.included : step.replaceArticle ? formatEuro(cost) : costLabel(cost)}</span>
                 </button>
@@ -237,6 +253,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
               label={fill(de.menu.extraPortionLabel, { title: stepTitle(step) })}
               value={selectedIdsOf(config, stepIndex, portion)[0] ?? ''}
               vol={config.vol}
+              excluded={excluded}
               onChoose={(id) => change(chooseInDropdown(item, config, stepIndex, id, portion))}
               testId={`portion-select-${stepIndex}-${portion}`}
             />
@@ -269,7 +286,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
     <div className={[css.panel, compact ? css.panelCompact : ''].join(' ')} ref={root} data-testid="order-panel">
       {showSizes ? (
         <section className={css.block}>
-          <h3 className={css.blockTitle}>{de.menu.chooseSize}</h3>
+          <h2 className={css.blockTitle}>{de.menu.chooseSize}</h2>
           <div className={css.sizes} role="radiogroup" aria-label={de.menu.chooseSize}>
             {item.sizes.map((size) => {
               const on = size.vol === config.vol;
@@ -302,7 +319,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
 
       {showOptions && item.extras.styles.length > 0 ? (
         <section className={css.block} data-testid="styles">
-          <h3 className={css.blockTitle}>{de.menu.yourExtras}</h3>
+          <h2 className={css.blockTitle}>{de.menu.yourExtras}</h2>
           <div className={css.options} role="group" aria-label={de.menu.yourExtras}>
             {item.extras.styles.map((style) => {
               const on = config.stylesSelected.includes(style.id);
@@ -327,6 +344,7 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
                         {line}
                       </span>
                     ))}
+                    <AvoidedMark substances={style.substances} excluded={excluded} />
                   </span>
                   <span className={css.optionCost}>{costLabel(costForVol(style, config.vol))}</span>
                 </button>
@@ -393,8 +411,19 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
           <span className={css.vat}>{de.menu.inclVat}</span>
         </div>
       </div>
+      {/* Always present, so what is put into it is announced. */}
+      <p className={css.optionDetail} role="status" aria-live="polite" data-testid="add-waiting">
+        {waitingForCart ? de.menu.addWaitingForCart : ''}
+      </p>
       <div className={css.buttons}>
-        <Button block className={[css.addButton, added ? '' : css.blink].join(' ')} onClick={() => void onAdd()} disabled={busy} data-testid="add-to-cart">
+        <Button
+          block
+          className={[css.addButton, added ? '' : css.blink].join(' ')}
+          onClick={() => void onAdd()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-testid="add-to-cart"
+        >
           <Icon name="cart" size={20} />
           {buttonLabel}
         </Button>
@@ -409,6 +438,21 @@ export function OrderPanel({ item, category, context, editLine, compact, onConfi
   );
 }
 
+/** 'Enthält: Milch' for an option with an avoided allergen, '' otherwise. */
+function avoidedText(substances: readonly string[] | undefined, excluded: readonly string[]): string {
+  const avoided = avoidedAllergens(substances, excluded);
+  return avoided.length > 0 ? fill(de.menu.allergenContainsWarning, { list: avoided.map(allergenShortName).join(', ') }) : '';
+}
+
+function AvoidedMark({ substances, excluded }: { substances: readonly string[] | undefined; excluded: readonly string[] }) {
+  const text = avoidedText(substances, excluded);
+  return text ? (
+    <span className={css.optionDetail} data-testid="option-avoided-allergen">
+      <Icon name="warning" size={14} /> {text}
+    </span>
+  ) : null;
+}
+
 function StepSelect({
   step,
   value,
@@ -417,9 +461,12 @@ function StepSelect({
   label,
   withoutOhne,
   included,
+  excluded,
   testId,
 }: {
   step: VariantStep;
+  /** Allergens the guest avoids: an option containing one says so. */
+  excluded: readonly string[];
   value: string;
   vol: string;
   onChoose: (id: string) => void;
@@ -441,6 +488,7 @@ function StepSelect({
             <option key={o.id} value={o.id} disabled={!o.active}>
               {o.ohne ? de.menu.ohne : optionTitle(o.labelDE)}
               {cost > 0 ? (included ? ` (${de.menu.included})` : ` (+ ${formatEuro(cost)})`) : ''}
+              {avoidedText(o.substances, excluded) ? ` – ${avoidedText(o.substances, excluded)}` : ''}
             </option>
           );
         })}

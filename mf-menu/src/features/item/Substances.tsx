@@ -12,7 +12,7 @@ export function SubstanceLegend({ codes }: { codes: readonly string[] }) {
     <div data-testid="substance-legend">
       {c.allergens.length > 0 ? (
         <>
-          <h4 className={css.groupName}>{de.menu.containsAllergens}</h4>
+          <h3 className={css.groupName}>{de.menu.containsAllergens}</h3>
           <ul className={css.codeList}>
             {c.allergens.map((a) => (
               <li key={a} data-testid={`allergen-${a}`}>
@@ -25,7 +25,7 @@ export function SubstanceLegend({ codes }: { codes: readonly string[] }) {
       ) : null}
       {c.additives.length > 0 ? (
         <>
-          <h4 className={css.groupName}>{de.menu.containsAdditives}</h4>
+          <h3 className={css.groupName}>{de.menu.containsAdditives}</h3>
           <ul className={css.codeList}>
             {c.additives.map((z) => (
               <li key={z} data-testid={`additive-${z}`}>
@@ -38,7 +38,7 @@ export function SubstanceLegend({ codes }: { codes: readonly string[] }) {
       ) : null}
       {c.meat.length > 0 ? (
         <>
-          <h4 className={css.groupName}>{de.menu.meatTypes}</h4>
+          <h3 className={css.groupName}>{de.menu.meatTypes}</h3>
           <ul className={css.codeList}>
             {c.meat.map((m) => (
               <li key={m}>{de.menu.meat[m]}</li>
@@ -48,7 +48,7 @@ export function SubstanceLegend({ codes }: { codes: readonly string[] }) {
       ) : null}
       {c.diets.length > 0 ? (
         <>
-          <h4 className={css.groupName}>{de.menu.diets}</h4>
+          <h3 className={css.groupName}>{de.menu.diets}</h3>
           <ul className={css.codeList}>
             {c.diets.map((d) => (
               <li key={d}>{de.menu.dietCodes[d]}</li>

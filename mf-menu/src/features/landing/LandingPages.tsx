@@ -1,5 +1,6 @@
 import type { MenuCategory } from '@shop/shared/contract';
 import { findCategory, findMenuItem } from '@shop/shared/domain/menu-visibility';
+import { possibleSubstances, truthfulDietSubstances } from '@shop/shared/domain/allergens';
 import { formatEuro } from '@shop/shared/domain/money';
 import { openingRows } from '@shop/shared/domain/opening-hours';
 import { fill } from '@shop/shared/i18n/fill';
@@ -147,7 +148,7 @@ export function SalsasPage() {
                       <span className={css.salsaName}>
                         {item.nameDE} <Heat level={item.heat} />
                       </span>
-                      <Badges item={{ substances: item.substances }} compact />
+                      <Badges item={{ substances: truthfulDietSubstances(item, possibleSubstances(item)) }} compact />
                       <span className={css.salsaText}>{item.descriptionDE}</span>
                       <span className={css.salsaPrice}>
                         {hasVariablePrice(item)

@@ -12,7 +12,7 @@ interface Tab {
 }
 
 /**
- * Category slider tabs (checkout-spec §2 Landing pages): 1 Streetfood, 2 Bowls & Salads, 3 Snacks &
+ * Category slider tabs (requirements#landing-pages): 1 Streetfood, 2 Bowls & Salads, 3 Snacks &
  * Nachos, 4 Salsas, 5 Kids/Summer Size, 7 Sweets (to Speisen/Sweets), 8 Drinks; id 6 Plates exists
  * but has no tab. A back button goes back.
  */

@@ -41,7 +41,7 @@ export function groupBySection(items: readonly MenuItem[]): { section: string; i
 function CategoryTabs({ kind, menu, current }: { kind: MenuKind; menu: MenuCategory[]; current: string }) {
   const route = kind === 'food' ? 'SpeisenProdukte' : 'GetraenkeProdukte';
   return (
-    <div className={css.stickyTabs}>
+    <div className={css.stickyTabs} data-fixed-layer="top">
       <nav className={common.slider} aria-label={kind === 'food' ? de.menu.foodTitle : de.menu.drinksTitle} data-testid="category-tabs">
         <Link to={kind === 'food' ? 'Speisen' : 'Getraenke'} params={{ catname: 'all' }} className={common.tab} aria-label={de.menu.toAllCategories}>
           <Icon name="grid" size={18} />
@@ -112,7 +112,7 @@ export function CategoryProducts({ kind }: { kind: MenuKind }) {
       <Page>
         <AllergenFilterBar view={view} />
         <Empty testId={hiddenByFilter ? 'category-filtered' : 'category-not-found'}>
-          <p>{hiddenByFilter ? de.menu.categoryEmpty : de.menu.categoryNotFound}</p>
+          <h1>{hiddenByFilter ? de.menu.categoryEmpty : de.menu.categoryNotFound}</h1>
           <Link to={kind === 'food' ? 'Speisen' : 'Getraenke'} params={{ catname: 'all' }} className={buttonClass()}>
             {de.menu.toAllCategories}
           </Link>

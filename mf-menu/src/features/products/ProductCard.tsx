@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import type { MenuCategory, MenuItem } from '@shop/shared/contract';
 import { isBuyable, isSoldOut } from '@shop/shared/domain/add-to-cart-rules';
-import { allergenVerdict } from '@shop/shared/domain/allergens';
+import { allergenVerdict, possibleSubstances, truthfulDietSubstances } from '@shop/shared/domain/allergens';
 import { formatEuro } from '@shop/shared/domain/money';
+import { pfandOf } from '@shop/shared/domain/line-pricing';
 import { fill } from '@shop/shared/i18n/fill';
 import { de } from '../../texts';
 import { useStore } from '@shop/shared/react';
@@ -25,7 +26,7 @@ export function itemPath(kind: MenuKind, item: Pick<MenuItem, 'id'>): string {
 
 /**
  * A product in a category list. On small screens it expands inline with its configurator;
- * otherwise it opens the item's own page (shop-spec §2 Category lists).
+ * otherwise it opens the item's own page (requirements#screens Category lists).
  */
 export function ProductCard({
   item,
@@ -48,6 +49,7 @@ export function ProductCard({
   const mode = view.context.mode;
   const offers = useStore(offersStore);
   const { price, old, offer } = cardPrice(item, mode, offers, Date.now());
+  const pfand = pfandOf(item, item.sizes[0]?.vol ?? '');
   const soldOut = isSoldOut(view.context.features.enableBestand ? item : { ...item, bestand: undefined });
   const buyable = isBuyable(item);
   const verdict = allergenVerdict(item, view.excluded);
@@ -77,12 +79,18 @@ export function ProductCard({
           <span className={css.name}>
             {name} <Heat level={item.heat} />
           </span>
-          <Badges item={{ substances: item.substances }} compact />
+          <Badges item={{ substances: truthfulDietSubstances(item, possibleSubstances(item)) }} compact />
           <span className={css.text}>{item.descriptionDE}</span>
           <span className={css.bottom}>
             <span className={css.price} data-testid="product-price">
               {old !== undefined ? <s className={css.old}>{formatEuro(old)}</s> : null}
               <span data-offer={offer || undefined}>{hasVariablePrice(item) ? fill(de.menu.fromPrice, { price: formatEuro(price) }) : formatEuro(price)}</span>
+              {pfand > 0 ? (
+                <span className={css.text} data-testid="product-pfand">
+                  {' '}
+                  {fill(de.menu.pfandNote, { price: formatEuro(pfand) })}
+                </span>
+              ) : null}
             </span>
             {soldOut ? <span className={css.flag}>{de.menu.soldOutBadge}</span> : !buyable ? <span className={css.flag}>{de.menu.notBuyableBadge}</span> : null}
             {!soldOut && buyable ? (

@@ -4,6 +4,7 @@ import { fill } from '@shop/shared/i18n/fill';
 import { staff as texts } from '@shop/shared/i18n/staff';
 import { ROUTES, type RouteDef } from '@shop/shared/routes';
 import { StaffGate } from './StaffGate';
+import { WebVitalsSection } from './WebVitalsSection';
 import { staffCall, useStaffData } from './staff-data';
 import css from './admin.module.css';
 
@@ -91,6 +92,7 @@ export function StatsSection() {
           </>
         )}
       </StaffGate>
+      <WebVitalsSection days={days} />
     </section>
   );
 }

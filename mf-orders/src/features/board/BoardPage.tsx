@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { emit } from '@shop/shared/bus';
 import { ActionCallError, callAction } from '@shop/shared/client';
-import type { SavedOrder } from '@shop/shared/contract';
+import type { SavedOrder, WaiterMute } from '@shop/shared/contract';
 import { isOpenForKitchen } from '@shop/shared/domain/order-lifecycle';
 import { formatEuro } from '@shop/shared/domain/money';
 import { effectiveTargetTime, shopClockTime } from '@shop/shared/domain/orders';
+import { mentionsAllergy } from '@shop/shared/domain/allergy-note';
+import { WAITER_CALL_LIMITS } from '@shop/shared/domain/waiter-call';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { staff as staffTexts } from '@shop/shared/i18n/staff';
 import { fill } from '@shop/shared/i18n/fill';
@@ -13,8 +15,19 @@ import { authStore, createPersistentStore } from '@shop/shared/stores';
 import { Button, Notice, Page, Skeleton, buttonClass } from '@shop/shared/ui';
 import { OrderLines } from '../order/OrderLines';
 import { createChime } from '../sound/chime';
-import { arrivalSignal } from './arrival-signal';
-import { boardActions, boardFacts, boardTimeText, type BoardAction } from './board-facts';
+import {
+  BOARD_FILTERS,
+  boardActions,
+  boardCounts,
+  boardFacts,
+  boardTimeText,
+  filterBoard,
+  splitActions,
+  type BoardAction,
+  type BoardFilter,
+} from './board-facts';
+import { allReadyKey, nextAlert, pendingAlerts, QUIET, type AlertSchedule } from './kitchen-alerts';
+import { activeWaiterMutes, muteWaiterCalls, unmuteWaiterCalls } from './waiter-mutes';
 import { useBoard } from './board-source';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import css from './board.module.css';
@@ -23,6 +36,22 @@ import css from './board.module.css';
 const boardSoundStore = createPersistentStore<boolean>('orders:boardSound', true, {
   parse: (raw) => (typeof raw === 'boolean' ? raw : undefined),
 });
+
+/** The "Wir sind fertig" alerts this board marked seen (allReady keys, the newest last). */
+const SEEN_MAX = 200;
+const boardSeenStore = createPersistentStore<string[]>('orders:boardSeen', [], {
+  parse: (raw) => (Array.isArray(raw) && raw.every((k) => typeof k === 'string') ? raw.slice(-SEEN_MAX) : undefined),
+});
+
+const FILTER_TEXT: Record<BoardFilter, string> = {
+  all: texts.boardFilterAll,
+  new: texts.boardFilterNew,
+  inProgress: texts.boardFilterInProgress,
+  ready: texts.boardFilterReady,
+};
+
+/** How often the alert schedule is looked at (docs/requirements.md#sounds). */
+const ALERT_TICK_MS = 1_000;
 
 const ACTION_TEXT: Record<BoardAction, string> = {
   confirm: texts.boardConfirm,
@@ -47,23 +76,60 @@ interface OrderCardProps {
   readonly printing?: boolean;
   readonly onAction: (order: SavedOrder, action: BoardAction) => void;
   readonly onPrint?: (order: SavedOrder) => void;
+  /** The table said "Wir sind fertig" and this board has not marked it seen: offer "Gesehen". */
+  readonly onSeen?: ((order: SavedOrder) => void) | undefined;
 }
 
-function OrderCard({ order, busy, printing = false, onAction, onPrint }: OrderCardProps) {
+function ActionButton({ order, action, busy, onAction }: { order: SavedOrder; action: BoardAction; busy: boolean; onAction: OrderCardProps['onAction'] }) {
+  return (
+    <Button
+      variant={action === 'reject' || action === 'cancel' ? 'ghost' : action === 'confirm' ? 'primary' : 'secondary'}
+      disabled={busy}
+      onClick={() => onAction(order, action)}
+      data-testid={`board-${action}`}
+    >
+      {ACTION_TEXT[action]}
+    </Button>
+  );
+}
+
+/**
+ * One order on the board: compact, an allergy note highlighted, and "Annehmen" (left) kept apart
+ * from "Fertig"/"Abgeholt" (right) and from Ablehnen/Stornieren (a row of their own)
+ * (docs/requirements.md#kitchen-board). Focusable, so focus can stay on it after an action.
+ */
+function OrderCard({ order, busy, printing = false, onAction, onPrint, onSeen }: OrderCardProps) {
   const open = isOpenForKitchen(order);
   const where = order.table ? fill(texts.boardTable, { table: order.table }) : texts.usecaseLabels[order.usecase];
   const payment =
-    order.onlinePay && order.authCompleted ? texts.boardPaidOnline : order.psp ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] }) : '';
+    order.onlinePay && order.authCompleted
+      ? order.captured
+        ? texts.boardPaidOnline
+        : texts.boardAuthorizedOnline
+      : order.psp
+        ? fill(texts.boardPayOnSite, { method: texts.paymentLabels[order.psp] })
+        : '';
   const facts = boardFacts(order);
   const reason = order.rejectReason ?? order.cancelReason;
-  const actions = boardActions(order);
+  const { accept, progress, end } = splitActions(boardActions(order));
+  const allergy = mentionsAllergy(order.note) || order.orderData.some((line) => line.kind === 'product' && mentionsAllergy(line.notes));
   return (
     <li
-      className={[css.card, order.state === 'New' ? css.new : '', order.abholbereit ? css.ready : '', printing ? css.printing : ''].join(' ')}
+      className={[
+        css.card,
+        order.state === 'New' ? css.new : '',
+        order.abholbereit ? css.ready : '',
+        printing ? css.printing : '',
+        allergy ? css.allergy : '',
+      ].join(' ')}
       data-testid="board-order"
+      data-order-id={order.uniqueOrderId}
       data-order-number={order.orderNumber}
       data-state={order.state}
+      data-allergy={allergy || undefined}
       data-printing={printing || undefined}
+      tabIndex={-1}
+      aria-label={fill(texts.orderNumberShort, { number: order.orderNumber })}
     >
       <header className={css.cardHead}>
         <strong className={css.number}>{fill(texts.orderNumberShort, { number: order.orderNumber })}</strong>
@@ -76,39 +142,55 @@ function OrderCard({ order, busy, printing = false, onAction, onPrint }: OrderCa
         {order.state === 'Confirmed' && order.abholbereit ? ` · ${texts.progressPartFood}: ${texts.statusReady}` : ''}
         {order.state === 'Confirmed' && order.getraenkeAbholbereit ? ` · ${texts.progressPartDrinks}: ${texts.statusReady}` : ''}
       </p>
+      {allergy ? (
+        <p className={css.allergyLabel} data-testid="board-allergy">
+          {texts.boardAllergyNote}
+        </p>
+      ) : null}
       <OrderLines order={order} />
-      {order.note ? <p className={css.note}>„{order.note}“</p> : null}
+      {order.note ? <p className={[css.note, mentionsAllergy(order.note) ? css.allergyNote : ''].join(' ')}>„{order.note}“</p> : null}
       {facts.length > 0 ? (
         <ul className={css.facts} data-testid="board-order-facts">
           {facts.map((fact) => (
             <li key={fact.key} data-fact={fact.key} data-strong={fact.strong === true}>
               {fact.text}
+              {fact.key === 'allReady' && onSeen ? (
+                <Button variant="secondary" className={css.seen} onClick={() => onSeen(order)} data-testid="board-all-ready-seen">
+                  {texts.boardAllReadySeen}
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
       {reason ? <p className={css.note}>{fill(texts.boardReasonShown, { reason })}</p> : null}
       <p className={css.sum}>
-        <span>{payment}</span>
+        <span data-testid="board-order-payment">{payment}</span>
         <strong>{formatEuro(order.total)}</strong>
       </p>
-      {actions.length > 0 ? (
+      {accept.length + progress.length > 0 ? (
         <div className={css.actions}>
+          <span className={css.actionGroup}>
+            {accept.map((action) => (
+              <ActionButton key={action} order={order} action={action} busy={busy} onAction={onAction} />
+            ))}
+          </span>
+          <span className={css.actionGroup}>
+            {progress.map((action) => (
+              <ActionButton key={action} order={order} action={action} busy={busy} onAction={onAction} />
+            ))}
+          </span>
+        </div>
+      ) : null}
+      {end.length > 0 || (onPrint && open) ? (
+        <div className={css.endActions}>
           {onPrint && open ? (
             <Button variant="ghost" onClick={() => onPrint(order)} data-testid="board-print">
               {texts.boardPrint}
             </Button>
           ) : null}
-          {actions.map((action) => (
-            <Button
-              key={action}
-              variant={action === 'reject' || action === 'cancel' ? 'ghost' : 'primary'}
-              disabled={busy}
-              onClick={() => onAction(order, action)}
-              data-testid={`board-${action}`}
-            >
-              {ACTION_TEXT[action]}
-            </Button>
+          {end.map((action) => (
+            <ActionButton key={action} order={order} action={action} busy={busy} onAction={onAction} />
           ))}
         </div>
       ) : null}
@@ -116,44 +198,109 @@ function OrderCard({ order, busy, printing = false, onAction, onPrint }: OrderCa
   );
 }
 
+function WaiterCalls({
+  calls,
+  mutes,
+  onAcknowledge,
+  onMute,
+}: {
+  calls: readonly { signalId: string; table: string; createdAt: number }[];
+  mutes: readonly WaiterMute[];
+  onAcknowledge: (signalId: string) => void;
+  onMute: (table: string, mute: boolean) => void;
+}) {
+  if (calls.length === 0 && mutes.length === 0) return null;
+  const muted = new Set(mutes.map((m) => m.table));
+  return (
+    <ul className={css.calls} data-testid="board-waiter-calls">
+      {calls.map((call) => (
+        <li key={call.signalId} className={css.callItem} data-testid="board-waiter-call">
+          <span>{fill(texts.boardWaiterCall, { table: call.table, time: shopClockTime(call.createdAt) })}</span>
+          <span className={css.actionGroup}>
+            {muted.has(call.table) ? null : (
+              <Button variant="ghost" onClick={() => onMute(call.table, true)} data-testid="board-waiter-mute">
+                {fill(texts.waiterMuteTable, { table: call.table, minutes: WAITER_CALL_LIMITS.defaultMuteMinutes })}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => onAcknowledge(call.signalId)} data-testid="board-waiter-call-ack">
+              {texts.boardWaiterCallAck}
+            </Button>
+          </span>
+        </li>
+      ))}
+      {mutes.map((mute) => (
+        <li key={`mute-${mute.table}`} className={css.callItem} data-testid="board-waiter-muted">
+          <span>{fill(texts.waiterMutedUntil, { table: mute.table, time: shopClockTime(mute.until) })}</span>
+          <Button variant="ghost" onClick={() => onMute(mute.table, false)} data-testid="board-waiter-unmute">
+            {fill(texts.waiterUnmuteTable, { table: mute.table })}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Bestellboard: the staff see orders arrive live and move them on (staff accounts only). */
 export function BoardPage() {
   const user = useStore(authStore);
   const sound = useStore(boardSoundStore);
+  const seenList = useStore(boardSeenStore);
+  const seen = useMemo(() => new Set(seenList), [seenList]);
   const chime = useMemo(() => createChime(), []);
-  const [soundReady, setSoundReady] = useState(false);
-  const { state, reload, replace } = useBoard(user?.uid ?? null, (arrived) => {
-    if (!boardSoundStore.get()) return;
-    const signal = arrivalSignal(arrived);
-    try {
-      chime.play(signal);
-    } catch (error) {
-      // checkout-spec §8: a sound that cannot play is reported to the staff with a browser alert.
-      window.alert(
-        `${signal === 'drinks' ? texts.boardSoundErrorDrinks : texts.boardSoundErrorOrder}${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  });
+  // The browser's autoplay policy: sound is blocked until a gesture on the page (docs/requirements.md#sounds).
+  const [soundBlocked, setSoundBlocked] = useState(() => chime.blocked());
+  const { state, reload, replace } = useBoard(user?.uid ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
   const [asking, setAsking] = useState<(ReasonRequest & { order: SavedOrder }) | null>(null);
+  const [filter, setFilter] = useState<BoardFilter>('all');
+  const [awaitingOpen, setAwaitingOpen] = useState(false);
+  /** The card to keep focus on after its action (its buttons change under the finger). */
+  const focusAfter = useRef<string | null>(null);
+  const openHeading = useRef<HTMLHeadingElement>(null);
 
-  // Browsers allow sound only after a gesture: the first tap on the page unlocks the chime. On the
-  // click, not on pointerdown: the hint above the orders then goes away after the tap has landed,
-  // not between press and release (which would move the button away from the finger).
+  const enableSound = useCallback(async () => {
+    const running = await chime.unlock();
+    setSoundBlocked(!running);
+  }, [chime]);
+
+  // Any tap or key on the page also allows sound (the browser counts it as the gesture). On the click,
+  // not on pointerdown: the notice above the orders then goes away after the tap has landed.
   useEffect(() => {
-    const unlock = () => {
-      chime.unlock();
-      setSoundReady(true);
-    };
+    const unlock = () => void enableSound();
     document.addEventListener('click', unlock, { once: true });
     document.addEventListener('keydown', unlock, { once: true });
     return () => {
       document.removeEventListener('click', unlock);
       document.removeEventListener('keydown', unlock);
     };
-  }, [chime]);
-  const [awaitingOpen, setAwaitingOpen] = useState(false);
+  }, [enableSound]);
+
+  // Alerts until acknowledged (docs/requirements.md#sounds): what is pending comes from the board's
+  // data; the pure schedule (kitchen-alerts.ts) says when to sound, one sound for all that is pending.
+  const pending = useMemo(() => (state.status === 'ready' ? pendingAlerts(state.data, seen, Date.now()) : []), [state, seen]);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const schedule = useRef<AlertSchedule>(QUIET);
+  useEffect(() => {
+    const tick = () => {
+      const canPlay = boardSoundStore.get() && !chime.blocked();
+      const step = nextAlert(schedule.current, pendingRef.current, Date.now(), canPlay);
+      schedule.current = step.schedule;
+      if (!step.play) return;
+      try {
+        chime.play(step.play);
+      } catch (error) {
+        // requirements#checkout-errors: a sound that cannot play is reported to the staff with a browser alert.
+        window.alert(
+          `${step.play === 'drinks' ? texts.boardSoundErrorDrinks : texts.boardSoundErrorOrder}${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    };
+    tick();
+    const timer = setInterval(tick, ALERT_TICK_MS);
+    return () => clearInterval(timer);
+  }, [chime, pending]);
 
   // Printing one order (a kitchen ticket): the print style shows only the card marked printing.
   useEffect(() => {
@@ -162,8 +309,18 @@ export function BoardPage() {
     setPrinting(null);
   }, [printing]);
 
+  // Focus stays on the card after Annehmen/Fertig; a card that left the current filter hands focus to the list's heading.
+  useEffect(() => {
+    const id = focusAfter.current;
+    if (!id || state.status !== 'ready' || busy) return;
+    focusAfter.current = null;
+    const card = document.querySelector<HTMLElement>(`[data-testid="board-order"][data-order-id="${CSS.escape(id)}"]`);
+    (card ?? openHeading.current)?.focus();
+  }, [state, busy]);
+
   const send = async (order: SavedOrder, action: BoardAction, reason?: string) => {
     setBusy(order.uniqueOrderId);
+    focusAfter.current = order.uniqueOrderId;
     try {
       const res = await callAction('UpdateOrderStatus', { uniqueOrderId: order.uniqueOrderId, ...changeOf(action), ...(reason ? { reason } : {}) });
       if (res.ok) replace(res.order);
@@ -193,6 +350,22 @@ export function BoardPage() {
     }
   };
 
+  const mute = async (table: string, on: boolean) => {
+    try {
+      await (on ? muteWaiterCalls(table) : unmuteWaiterCalls(table));
+    } catch (error) {
+      const message = error instanceof ActionCallError ? error.error?.userMessage : undefined;
+      emit('shell:overlay', { kind: 'snackbar', text: message ?? texts.boardLoadFailed });
+    } finally {
+      void reload();
+    }
+  };
+
+  const markSeen = (order: SavedOrder) => {
+    focusAfter.current = order.uniqueOrderId;
+    boardSeenStore.set([...boardSeenStore.get().filter((k) => k !== allReadyKey(order.uniqueOrderId)), allReadyKey(order.uniqueOrderId)].slice(-SEEN_MAX));
+  };
+
   const body = () => {
     switch (state.status) {
       case 'loading':
@@ -214,38 +387,67 @@ export function BoardPage() {
         return <Notice error>{texts.boardLoadFailed}</Notice>;
       case 'ready': {
         const open = state.data.orders.filter(isOpenForKitchen).sort((a, b) => effectiveTargetTime(a) - effectiveTargetTime(b));
+        const counts = boardCounts(open);
+        const shown = filterBoard(open, filter);
         const done = state.data.orders.filter((o) => !isOpenForKitchen(o));
         const unpaid = state.data.awaitingPayment;
+        const mutes = activeWaiterMutes(state.data.waiterMutes ?? [], Date.now());
         return (
           <>
             <div className={css.toolbar}>
               <p className={css.status} data-testid="board-live" data-live={state.live}>
                 {state.live ? texts.boardLive : texts.boardOffline}
               </p>
-              <Button variant="ghost" aria-pressed={sound} onClick={() => boardSoundStore.set(!sound)} data-testid="board-sound">
-                {sound ? texts.boardSoundOn : texts.boardSoundOff}
-              </Button>
-              <Link to="Verwaltung" className={buttonClass('ghost')} data-testid="board-admin">
-                {staffTexts.toAdmin}
-              </Link>
+              <span className={css.actionGroup} data-testid="board-alerts" data-pending={pending.length}>
+                {sound && soundBlocked ? (
+                  <Button onClick={() => void enableSound()} data-testid="board-sound-enable">
+                    {texts.boardSoundEnable}
+                  </Button>
+                ) : null}
+                <Button variant="ghost" aria-pressed={sound} onClick={() => boardSoundStore.set(!sound)} data-testid="board-sound">
+                  {sound ? texts.boardSoundOn : texts.boardSoundOff}
+                </Button>
+                <Link to="Verwaltung" className={buttonClass('ghost')} data-testid="board-admin">
+                  {staffTexts.toAdmin}
+                </Link>
+              </span>
             </div>
-            {sound && !soundReady ? <p className={css.hint}>{texts.boardSoundLocked}</p> : null}
-            {state.data.waiterCalls.length > 0 ? (
-              <ul className={css.calls} data-testid="board-waiter-calls">
-                {state.data.waiterCalls.map((call) => (
-                  <li key={call.signalId} className={css.callItem} data-testid="board-waiter-call">
-                    <span>{fill(texts.boardWaiterCall, { table: call.table, time: shopClockTime(call.createdAt) })}</span>
-                    <Button variant="secondary" onClick={() => void acknowledge(call.signalId)} data-testid="board-waiter-call-ack">
-                      {texts.boardWaiterCallAck}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+            {sound && soundBlocked ? (
+              <p className={css.soundBlocked} role="status" data-testid="board-sound-blocked">
+                {texts.boardSoundBlocked}
+              </p>
             ) : null}
-            <h2 className={css.heading}>{fill(texts.boardOpen, { count: open.length })}</h2>
-            {open.length === 0 ? <p className={css.empty}>{texts.boardEmpty}</p> : null}
+            <WaiterCalls
+              calls={state.data.waiterCalls}
+              mutes={mutes}
+              onAcknowledge={(id) => void acknowledge(id)}
+              onMute={(table, on) => void mute(table, on)}
+            />
+            <h2 className={css.heading} ref={openHeading} tabIndex={-1}>
+              {fill(texts.boardOpen, { count: open.length })}
+            </h2>
+            <div className={css.filters} role="group" aria-label={texts.boardFilterLabel} data-testid="board-filter">
+              {BOARD_FILTERS.map((f) => (
+                <button
+                  key={f}
+                  type="button"
+                  className={css.filter}
+                  aria-pressed={filter === f}
+                  onClick={() => setFilter(f)}
+                  data-testid={`board-filter-${f}`}
+                  data-count={counts[f]}
+                >
+                  {fill(FILTER_TEXT[f], { count: counts[f] })}
+                </button>
+              ))}
+            </div>
+            {open.length === 0 ? (
+              <p className={css.empty}>{texts.boardEmpty}</p>
+            ) : shown.length === 0 ? (
+              <p className={css.empty}>{texts.boardFilterEmpty}</p>
+            ) : null}
             <ul className={css.grid} data-testid="board-open">
-              {open.map((order) => (
+              {shown.map((order) => (
                 <OrderCard
                   key={order.uniqueOrderId}
                   order={order}
@@ -253,6 +455,7 @@ export function BoardPage() {
                   printing={printing === order.uniqueOrderId}
                   onAction={act}
                   onPrint={(o) => setPrinting(o.uniqueOrderId)}
+                  onSeen={order.allReady && !seen.has(allReadyKey(order.uniqueOrderId)) ? markSeen : undefined}
                 />
               ))}
             </ul>

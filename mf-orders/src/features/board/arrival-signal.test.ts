@@ -4,7 +4,7 @@ import { arrivalSignal } from './arrival-signal';
 
 const orderOf = (...types: ('food' | 'drink')[]) => ({ orderData: types.map((type) => ({ kind: 'product', type })) }) as unknown as SavedOrder;
 
-describe('the board signal for new arrivals (checkout-spec §4 Sounds)', () => {
+describe('the board signal for new arrivals (requirements#sounds)', () => {
   it('plays the order sound when a new order has food, the drinks sound for drinks only', () => {
     expect(arrivalSignal([orderOf('food', 'drink')])).toBe('order');
     expect(arrivalSignal([orderOf('drink'), orderOf('food')])).toBe('order');

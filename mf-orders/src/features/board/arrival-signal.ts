@@ -3,7 +3,7 @@ import { expectedReadiness } from '@shop/shared/domain/orders';
 import type { ChimePattern } from '../sound/chime';
 
 /**
- * The signal for what just arrived (checkout-spec §4 Sounds): the order sound when any new order
+ * The signal for what just arrived (requirements#sounds): the order sound when any new order
  * has food, the drinks sound for drinks-only orders; a waiter call (no orders) uses the order sound.
  */
 export function arrivalSignal(arrived: readonly SavedOrder[]): ChimePattern {

@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { savedOrder, type SavedOrder } from '@shop/shared/contract';
-import { boardActions, boardFacts, boardTimeText } from './board-facts';
+import type { SavedOrder } from '@shop/shared/contract';
+import { testLine, testOrder } from '@shop/shared/testing/orders';
+import { boardActions, boardCounts, boardFacts, boardStage, boardTimeText, filterBoard, splitActions } from './board-facts';
 
 const T0 = Date.parse('2026-11-24T19:46:00+01:00');
-const line = (type: 'food' | 'drink') => ({
-  kind: 'product' as const,
-  cartItemId: `ci-${type}`,
-  id: type,
-  type,
-  nameToDisplay: type,
-  count: 1,
-  sizePrice: 500,
-  itemTotal: 500,
-  delay: 0,
-  description: '',
-  notes: '',
-  vol: '',
-  sumOfExtras: 0,
-  extras: [],
-  extrasToDisplay: '',
-  variantsSelected: [],
-  stylesSelected: [],
-});
-
-function order(overrides: Partial<SavedOrder> = {}): SavedOrder {
-  return savedOrder.parse({
-    clientId: 'client-00000001',
-    onlinePay: false,
-    asGuest: true,
-    usecase: 'takeaway',
-    createdAt: T0,
-    orderData: [line('food')],
-    paymentInfo: { amount: 500, itemsTotal: 500 },
-    userInfo: { name: 'Erika Mustermann', phone: '+4915112345678' },
-    uniqueOrderId: 'o-1',
-    orderNumber: 1001,
-    state: 'New',
-    total: 500,
-    ...overrides,
-  });
-}
+const line = (type: 'food' | 'drink') => testLine({ name: type, type });
+const order = (overrides: Partial<SavedOrder> = {}): SavedOrder =>
+  testOrder({ createdAt: T0, userInfo: { name: 'Erika Mustermann', phone: '+4915112345678' }, ...overrides });
 
 describe('the board card', () => {
   it('shows a table order with the time it was placed, not as a pre-order', () => {
@@ -84,5 +51,31 @@ describe('the board card', () => {
     expect(boardActions(order({ state: 'Ready' }))).toEqual(['collected', 'cancel']);
     expect(boardActions(order({ state: 'Collected' }))).toEqual([]);
     expect(boardActions(order({ state: 'Draft' }))).toEqual(['reject']);
+  });
+
+  it('keeps "Annehmen" apart from "Fertig" (only after accepting) and from the actions that end an order', () => {
+    expect(splitActions(boardActions(order()))).toEqual({ accept: ['confirm'], progress: [], end: ['reject'] });
+    expect(splitActions(boardActions(order({ state: 'Confirmed' })))).toEqual({ accept: [], progress: ['ready'], end: ['collected', 'cancel'] });
+    const both = order({ state: 'Confirmed', orderData: [line('food'), line('drink')] });
+    expect(splitActions(boardActions(both))).toEqual({ accept: [], progress: ['readyFood', 'readyDrinks'], end: ['collected', 'cancel'] });
+  });
+});
+
+describe('the board filter (docs/requirements.md#kitchen-board)', () => {
+  it('counts and filters open orders as Neu, In Arbeit and Fertig', () => {
+    const open = [
+      order({ uniqueOrderId: 'a' }),
+      order({ uniqueOrderId: 'b', state: 'Confirmed' }),
+      order({ uniqueOrderId: 'c', state: 'Confirmed', abholbereit: true, orderData: [line('food'), line('drink')] }),
+      order({ uniqueOrderId: 'd', state: 'Ready' }),
+      order({ uniqueOrderId: 'e' }),
+    ];
+    expect(open.map(boardStage)).toEqual(['new', 'inProgress', 'inProgress', 'ready', 'new']);
+    expect(boardCounts(open)).toEqual({ all: 5, new: 2, inProgress: 2, ready: 1 });
+    expect(filterBoard(open, 'new').map((o) => o.uniqueOrderId)).toEqual(['a', 'e']);
+    expect(filterBoard(open, 'inProgress').map((o) => o.uniqueOrderId)).toEqual(['b', 'c']);
+    expect(filterBoard(open, 'ready').map((o) => o.uniqueOrderId)).toEqual(['d']);
+    expect(filterBoard(open, 'all')).toHaveLength(5);
+    expect(boardCounts([])).toEqual({ all: 0, new: 0, inProgress: 0, ready: 0 });
   });
 });

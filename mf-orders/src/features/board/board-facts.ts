@@ -75,3 +75,43 @@ export function boardActions(order: SavedOrder): BoardAction[] {
   else if (allows(order.state, 'cancel') && order.state !== 'Cancelled') actions.push('cancel');
   return actions;
 }
+
+/** The board's filter (docs/requirements.md#kitchen-board): Neu = not accepted, In Arbeit = accepted, Fertig = ready for hand-over. */
+export type BoardStage = 'new' | 'inProgress' | 'ready';
+export type BoardFilter = 'all' | BoardStage;
+export const BOARD_FILTERS: readonly BoardFilter[] = ['all', 'new', 'inProgress', 'ready'];
+
+/** The stage of an open order (New, Confirmed — also when one part is ready —, Ready). */
+export function boardStage(order: Pick<SavedOrder, 'state'>): BoardStage {
+  if (order.state === 'New') return 'new';
+  if (order.state === 'Ready') return 'ready';
+  return 'inProgress';
+}
+
+/** How many open orders each filter shows. */
+export function boardCounts(open: readonly Pick<SavedOrder, 'state'>[]): Record<BoardFilter, number> {
+  const counts: Record<BoardFilter, number> = { all: open.length, new: 0, inProgress: 0, ready: 0 };
+  for (const order of open) counts[boardStage(order)] += 1;
+  return counts;
+}
+
+/** The open orders a filter shows. */
+export function filterBoard<T extends Pick<SavedOrder, 'state'>>(open: readonly T[], filter: BoardFilter): T[] {
+  return filter === 'all' ? [...open] : open.filter((o) => boardStage(o) === filter);
+}
+
+/**
+ * The card's buttons in three groups (docs/requirements.md#kitchen-board-signals): "Annehmen" (left),
+ * the next step on the right ("Fertig", "Speisen/Getränke fertig"; "Abgeholt" once it is ready), and
+ * a row of its own for the rest ("Abgeholt" skipping "Fertig", and what ends an order). A New order
+ * offers only "Annehmen" (and "Ablehnen"): the ready steps appear once it is accepted, on the other
+ * side of the card, so a second tap where "Annehmen" was never marks it ready or collected.
+ */
+export function splitActions(actions: readonly BoardAction[]): { accept: BoardAction[]; progress: BoardAction[]; end: BoardAction[] } {
+  const accept = actions.filter((a) => a === 'confirm');
+  const ready = actions.filter((a) => a === 'ready' || a === 'readyFood' || a === 'readyDrinks');
+  const collected = actions.filter((a) => a === 'collected');
+  const ending = actions.filter((a) => a === 'reject' || a === 'cancel');
+  if (accept.length > 0) return { accept, progress: [], end: ending };
+  return ready.length > 0 ? { accept, progress: ready, end: [...collected, ...ending] } : { accept, progress: collected, end: ending };
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { emit } from '@shop/shared/bus';
-import { ActionCallError, callAction, currentIdToken } from '@shop/shared/client';
+import { ActionCallError, callAction, liveStreamDeps, openLiveStream } from '@shop/shared/client';
 import { STAFF_CHANNEL, serverEvent, type ActionResult, type SavedOrder } from '@shop/shared/contract';
 import { shopClockTime } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
@@ -22,7 +22,8 @@ export type BoardState =
 
 /**
  * The staff board's data: LoadStaffOrders, reloaded on every staff event of the live stream
- * (GET /api/events, channel 'staff', the staff ID token in the query) and every 15 s. New orders
+ * (GET /api/events, channel 'staff', opened with a stream ticket), each time the stream is back after
+ * a drop, and every 15 s. New orders
  * and waiter calls are announced with a toast and `onArrival` (the new orders; none for a waiter
  * call), which the board turns into its signal.
  */
@@ -49,7 +50,11 @@ export function useBoard(
         if (arrived.length > 0) arrival.current(arrived);
       }
       known.current = new Set(res.orders.map((o) => o.uniqueOrderId));
-      setState({ status: 'ready', data: { orders: res.orders, awaitingPayment: res.awaitingPayment, waiterCalls: res.waiterCalls }, live: live.current });
+      setState({
+        status: 'ready',
+        data: { orders: res.orders, awaitingPayment: res.awaitingPayment, waiterCalls: res.waiterCalls, waiterMutes: res.waiterMutes ?? [] },
+        live: live.current,
+      });
     } catch (error) {
       if (error instanceof ActionCallError && error.status === 403) {
         // Not a staff account: say so once and stop asking (no 403 every 15 s).
@@ -67,8 +72,6 @@ export function useBoard(
       setState({ status: 'signed-out' });
       return;
     }
-    let alive = true;
-    let source: EventSource | null = null;
     let debounce: ReturnType<typeof setTimeout> | undefined;
     known.current = null;
     refused.current = false;
@@ -76,37 +79,41 @@ export function useBoard(
       if (refused.current) clearInterval(poll);
       else void reload();
     }, POLL_MS);
-    void reload()
-      .then(() => currentIdToken())
-      .then((token) => {
-        if (!alive || !token || refused.current) return;
-        source = new EventSource(`/api/events?channels=${STAFF_CHANNEL}&token=${encodeURIComponent(token)}`);
-        source.addEventListener(STAFF_CHANNEL, (message) => {
-          const parsed = serverEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
-          if (!parsed.success) return;
-          const event = parsed.data;
-          if (event.type === 'hello') {
-            live.current = true;
-            setState((s) => (s.status === 'ready' ? { ...s, live: true } : s));
-            return;
-          }
-          if (event.type === 'waiterCalled') {
-            emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
-            arrival.current([]);
-          }
-          clearTimeout(debounce);
-          debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
-        });
-        source.onerror = () => {
-          live.current = false;
-          setState((s) => (s.status === 'ready' ? { ...s, live: false } : s));
-        };
-      });
+    const setLive = (value: boolean) => {
+      live.current = value;
+      setState((s) => (s.status === 'ready' && s.live !== value ? { ...s, live: value } : s));
+    };
+    // The live stream heals (docs/requirements.md#live-updates-heal): a stream ticket instead of the ID
+    // token in the URL, reopened with backoff after a drop, and the board fetched again each time it is back.
+    const stream = openLiveStream({
+      request: () => ({ channels: [STAFF_CHANNEL] }),
+      onLive: (reconnected) => {
+        setLive(true);
+        if (reconnected) void reload();
+      },
+      onDown: () => setLive(false),
+      // 401: the sign-in may be renewed meanwhile (keep trying); 403: not a staff account (LoadStaffOrders says so).
+      onRefused: (status) => status === 401 && !refused.current,
+      onEvent: (name, data) => {
+        if (name !== STAFF_CHANNEL) return;
+        const parsed = serverEvent.safeParse(data);
+        if (!parsed.success) return;
+        const event = parsed.data;
+        if (event.type === 'hello' || event.type === 'resync') return;
+        if (event.type === 'waiterCalled') {
+          emit('shell:overlay', { kind: 'toast', text: fill(texts.boardWaiterCall, { table: event.table, time: shopClockTime(event.at) }) });
+          arrival.current([]);
+        }
+        clearTimeout(debounce);
+        debounce = setTimeout(() => void reload(), RELOAD_DEBOUNCE_MS);
+      },
+      deps: liveStreamDeps(),
+    });
+    void reload();
     return () => {
-      alive = false;
       clearInterval(poll);
       clearTimeout(debounce);
-      source?.close();
+      stream.close();
     };
   }, [uid, reload]);
 

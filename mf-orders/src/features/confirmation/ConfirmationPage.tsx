@@ -13,7 +13,7 @@ import css from '../order/order.module.css';
 
 /**
  * Bestaetigung: order success. Once the newest order reaches the target state the guest is taken
- * to its order page; without any order, to the start page (shop-spec §4).
+ * to its order page; without any order, to the start page (requirements#shop-behaviour).
  */
 export function ConfirmationPage() {
   const orders = useStore(lastOrdersStore);

@@ -8,7 +8,7 @@ import { rememberOrders } from '../../data/orders-source';
 import css from './order.module.css';
 
 /**
- * 'WIR SIND FERTIG' (checkout-spec §2, §4): the table's group is done. The call is retried every
+ * 'WIR SIND FERTIG' (requirements#checkout-screens, requirements#checkout-behaviour): the table's group is done. The call is retried every
  * 2 s until it succeeds, then a confirmation appears.
  */
 export function AllReady({ order }: { order: SavedOrder }) {

@@ -40,7 +40,10 @@ function goBack(): void {
 
 function paymentLabel(order: SavedOrder): string {
   const method = orderPaymentMethod(order);
-  return method ? texts.paymentLabels[method] : '–';
+  if (!method) return '–';
+  // Paid online but not captured yet: the money is only reserved (docs/requirements.md#honest-words).
+  if (order.onlinePay && order.authCompleted && !order.captured) return fill(texts.paymentAuthorized, { method: texts.paymentLabels[method] });
+  return texts.paymentLabels[method];
 }
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -65,7 +68,7 @@ function Actions() {
   );
 }
 
-/** What the page says about the order, by situation (checkout-spec §2 "Content by situation"). */
+/** What the page says about the order, by situation (requirements#checkout-screens "Content by situation"). */
 function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: string | undefined }) {
   const situation = orderSituation(order);
   const number = (
@@ -82,9 +85,9 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
     const money = moneyOutcome(order);
     return (
       <div className={css.header} data-testid="order-status" data-situation={situation}>
-        <h2 className={css.cancelled} data-testid="order-status-message">
+        <h1 className={css.cancelled} data-testid="order-status-message">
           {title}
-        </h2>
+        </h1>
         {number}
         {name}
         {reason ? (
@@ -113,11 +116,18 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
         <div className={css.tick} aria-hidden="true">
           <Icon name="check" size={40} />
         </div>
-        {order.table ? <h2>{fill(texts.table, { table: order.table })}</h2> : null}
+        {order.table ? <h1>{fill(texts.table, { table: order.table })}</h1> : null}
         {order.orderArea ? <p>{fill(texts.orderFor, { area: order.orderArea })}</p> : null}
-        <p className={css.message} data-testid="order-status-message">
-          {order.table ? texts.servedAtTable : texts.beingPrepared}
-        </p>
+        {/* Without a table the message is the page's heading. */}
+        {order.table ? (
+          <p className={css.message} data-testid="order-status-message">
+            {texts.servedAtTable}
+          </p>
+        ) : (
+          <h1 className={css.message} data-testid="order-status-message">
+            {texts.beingPrepared}
+          </h1>
+        )}
         {number}
         <p>
           {texts.total}: <strong>{formatEuro(order.total)}</strong>
@@ -130,7 +140,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
     const expected = expectedReadiness(order);
     return (
       <div className={css.header} data-testid="order-status">
-        <h2 data-testid="order-status-message">{texts.selfServiceSent}</h2>
+        <h1 data-testid="order-status-message">{texts.selfServiceSent}</h1>
         {number}
         <ul className={css.readyFlags}>
           {expected.food ? (
@@ -150,13 +160,14 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
   }
 
   const target = order.targetTime ?? order.deliveryDate?.utc;
-  const collected = collectedAt(order);
+  // A ticket order ends in Collected right after capture: its tickets went out by e-mail, nobody picked anything up.
+  const collected = isTicketOrder(order) ? undefined : collectedAt(order);
   return (
     <div className={css.header} data-testid="order-status">
       <div className={css.tick} aria-hidden="true">
         <Icon name="check" size={40} />
       </div>
-      <h2 data-testid="order-status-message">{texts.thanks}</h2>
+      <h1 data-testid="order-status-message">{texts.thanks}</h1>
       {number}
       {name}
       {situation === 'delivery' && target !== undefined ? (
@@ -184,7 +195,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
   );
 }
 
-/** Bestellung (checkout-spec §2 Order status page). */
+/** Bestellung (requirements#order-page). */
 export function OrderPage() {
   const { uniqueOrderId = '' } = useParams();
   const { order, confirmed, notFound, overlays, dismissOverlay } = useOrderStatus(uniqueOrderId);
@@ -244,7 +255,7 @@ export function OrderPage() {
 
       {cancelled && order.stornoAmounts.length > 0 ? (
         <section className={css.storno} data-testid="order-storno">
-          <h3>{texts.alreadyCancelledItems}</h3>
+          <h2>{texts.alreadyCancelledItems}</h2>
           <ul>
             {order.stornoAmounts.map((s, i) => (
               <li key={`${s.name}-${i}`}>

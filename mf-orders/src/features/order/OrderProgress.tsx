@@ -1,5 +1,5 @@
 import type { SavedOrder } from '@shop/shared/contract';
-import { orderProgress, orderSituation, shopClockTime, type ProgressStep } from '@shop/shared/domain/orders';
+import { isTicketOrder, orderProgress, orderSituation, shopClockTime, type ProgressStep } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 import css from './order.module.css';
@@ -9,6 +9,7 @@ function stepLabel(step: ProgressStep, order: SavedOrder): string {
   const situation = orderSituation(order);
   if (situation === 'delivery') return texts.progressHandedOverDelivery;
   if (situation === 'table') return texts.progressHandedOverTable;
+  if (isTicketOrder(order)) return texts.progressHandedOverTickets;
   return texts.progressSteps.handedOver;
 }
 
@@ -19,7 +20,7 @@ const at = (time: number | undefined) =>
 export function OrderProgress({ order }: { order: SavedOrder }) {
   const steps = orderProgress(order);
   const current = steps.findIndex((s) => s.at === undefined);
-  // The last step reached, announced when it changes (issue 13: status changes in a live region).
+  // The last step reached, announced when it changes (requirements#accessibility: status changes in a live region).
   const reached = [...steps].reverse().find((s) => s.at !== undefined);
   return (
     <section className={css.progressBox} aria-label={texts.progressTitle}>

@@ -19,7 +19,7 @@ function notificationSupport(): NotificationSupport {
 
 /**
  * After ordering, the question whether we may notify the guest when the order is ready
- * (checkout-spec §4: 'Ja erlauben' or 'Nein danke'): only where the browser supports notifications
+ * (requirements#checkout-behaviour: 'Ja erlauben' or 'Nein danke'): only where the browser supports notifications
  * and has not decided yet. Yes asks the browser for permission and stores the token (mf-account's
  * push module, through the bus); no asks nothing.
  */

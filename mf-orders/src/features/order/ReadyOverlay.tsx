@@ -4,7 +4,7 @@ import css from './order.module.css';
 
 /**
  * Self-service full-screen overlay 'Speisen Abholbereit!' / 'Getränke Abholbereit!' with OK
- * (checkout-spec §2): the shop's dialog primitive as an alert dialog; OK and Escape dismiss it.
+ * (requirements#checkout-screens): the shop's dialog primitive as an alert dialog; OK and Escape dismiss it.
  */
 export function ReadyOverlay({ title, onOk }: { title: string; onOk: () => void }) {
   return (

@@ -19,7 +19,7 @@ const sharePromptStore = createPersistentStore<SharePromptState | null>('orders:
 });
 
 /**
- * The share-app prompt of the order page (checkout-spec §2, not for in-house): opens the shell's
+ * The share-app prompt of the order page (requirements#checkout-screens, not for in-house): opens the shell's
  * share dialog (QR code and link); closable, and not shown on every visit (domain/push.ts).
  */
 export function SharePrompt({ order }: { order: SavedOrder }) {

@@ -5,7 +5,7 @@ import { emit, inform, on } from '@shop/shared/bus';
 import { CHECKOUT_CONSTANTS } from '@shop/shared/domain/checkout-constants';
 import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { formatEuro } from '@shop/shared/domain/money';
-import { findOrder, isCancelledOrFinished, needsStatusRefresh, orderSituation, readyTransitions } from '@shop/shared/domain/orders';
+import { findOrder, isCancelledOrFinished, needsStatusRefresh, orderSituation, readyTitle, readyTransitions } from '@shop/shared/domain/orders';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { fill } from '@shop/shared/i18n/fill';
 import { useStore } from '@shop/shared/react';
@@ -36,10 +36,10 @@ export interface OrderStatus {
 
 /**
  * Ready dialog, the ready signal (5 times, 2 s apart, until the dialog is closed) and, when the
- * guest allowed it, a system notification (checkout-spec §4).
+ * guest allowed it, a system notification (requirements#checkout-behaviour).
  */
 function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
-  const title = kind === 'food' ? texts.foodReadyDialog : texts.drinksReadyDialog;
+  const title = readyTitle(order, kind);
   const text = fill(texts.readyDialogText, { sum: formatEuro(order.total), number: order.orderNumber });
   const stopSignal = readyChime.repeat('ready', SHOP_CONSTANTS.notificationSoundRepeats, SHOP_CONSTANTS.notificationSoundGapMs);
   // A phone in the pocket: vibrate as well (where the device can).
@@ -58,7 +58,7 @@ function announceReady(order: SavedOrder, kind: 'food' | 'drinks'): void {
 }
 
 /**
- * The order of the status page (checkout-spec §2, §4): looked up in the last orders and on the
+ * The order of the status page (requirements#checkout-screens, requirements#checkout-behaviour): looked up in the last orders and on the
  * server, retried every 2 s until found; then refreshed every 15 s until food and drinks are each
  * ready, and at once when the server reports an update (bus 'orders:order-updated').
  */
@@ -111,7 +111,7 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
       setConfirmed(true);
       setNotFound(false);
       if (orderSituation(current) === 'awaitingAuthorization') {
-        // A direct-pay order whose payment is not authorized: nothing to show (checkout-spec §2).
+        // A direct-pay order whose payment is not authorized: nothing to show (requirements#checkout-screens).
         redirectTo('Home');
         return;
       }
@@ -146,7 +146,7 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
       alive = false;
       clearTimeout(timer);
       updates.unsubscribe();
-      // Leaving before the order is ready (checkout-spec §4).
+      // Leaving before the order is ready (requirements#checkout-behaviour).
       const last = latest.current;
       if (last && needsStatusRefresh(last)) emit('shell:overlay', { kind: 'snackbar', text: texts.stayOnStatus });
     };

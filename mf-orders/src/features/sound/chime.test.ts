@@ -33,7 +33,7 @@ function fakeContext(initial: AudioContextState) {
   return { ctx: ctx as ChimeAudioContext & { state: AudioContextState }, played, resumed: () => resumed };
 }
 
-describe('the shop chime (checkout-spec §4 Sounds)', () => {
+describe('the shop chime (requirements#sounds)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('stays silent until a user gesture unlocks sound, then plays the rising order signal', async () => {
@@ -41,8 +41,9 @@ describe('the shop chime (checkout-spec §4 Sounds)', () => {
     const chime = createChime(() => fake.ctx);
     expect(chime.play('order')).toBe(false);
     expect(fake.played).toEqual([]);
-    chime.unlock();
-    await Promise.resolve();
+    expect(chime.blocked()).toBe(true);
+    expect(await chime.unlock()).toBe(true);
+    expect(chime.blocked()).toBe(false);
     expect(fake.resumed()).toBe(1);
     expect(chime.ready).toBe(true);
     expect(chime.play('order')).toBe(true);
@@ -82,7 +83,7 @@ describe('the shop chime (checkout-spec §4 Sounds)', () => {
     let made = 0;
     const fake = fakeContext('running');
     const chime = createChime(() => (made++, fake.ctx));
-    chime.unlock();
+    void chime.unlock();
     chime.play('order');
     chime.play('order');
     expect(made).toBe(1);
@@ -91,7 +92,7 @@ describe('the shop chime (checkout-spec §4 Sounds)', () => {
 
   it('is silent without Web Audio', () => {
     const chime = createChime(() => null);
-    chime.unlock();
+    void chime.unlock();
     expect(chime.play('ready')).toBe(false);
     expect(chime.ready).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * The shop's signals (checkout-spec §4 "Sounds"), made with the Web Audio API so there is nothing
+ * The shop's signals (requirements#sounds "Sounds"), made with the Web Audio API so there is nothing
  * to download: on the staff board one for a new order with food and one for a drinks-only order;
  * on the guest's order page the order-ready signal, repeated 5 times 2 s apart. Browsers allow
  * sound only after a user gesture: until then `play()` stays silent and says so.
@@ -23,13 +23,22 @@ export const CHIME_PATTERNS = {
   drinks: [1320, 1320, 1320],
   /** The guest's order is ready. */
   ready: [660, 880, 1100],
+  /** A waiter call on the board (docs/requirements.md#sounds). */
+  call: [988, 740, 988, 740],
+  /** A table said "Wir sind fertig" (docs/requirements.md#sounds). */
+  tableDone: [523, 659, 523],
 } as const satisfies Record<string, readonly number[]>;
 export type ChimePattern = keyof typeof CHIME_PATTERNS;
 export const CHIME_TONE_SECONDS = 0.15;
 
 export interface Chime {
-  /** Call from a user gesture (tap, key): lets the page play sound from then on. */
-  unlock(): void;
+  /** Call from a user gesture (tap, key): lets the page play sound from then on; resolves whether it may. */
+  unlock(): Promise<boolean>;
+  /**
+   * Whether the browser blocks sound now (autoplay policy: an audio context made without a user
+   * gesture starts suspended). Creates the context to find out; false without Web Audio.
+   */
+  blocked(): boolean;
   /** Plays a signal; false when the browser does not allow sound yet or has no Web Audio. */
   play(pattern: ChimePattern): boolean;
   /** Plays a signal `times` times, `gapMs` apart; returns a function that stops the rest. */
@@ -66,9 +75,15 @@ export function createChime(makeContext: () => ChimeAudioContext | null = browse
   };
 
   const chime: Chime = {
-    unlock() {
+    async unlock() {
       const c = get();
-      if (c && c.state === 'suspended') void c.resume().catch(() => undefined);
+      if (!c) return false;
+      if (c.state === 'suspended') await c.resume().catch(() => undefined);
+      return c.state === 'running';
+    },
+    blocked() {
+      const c = get();
+      return c !== null && c.state !== 'running';
     },
     play(pattern) {
       const c = get();

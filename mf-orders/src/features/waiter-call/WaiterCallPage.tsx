@@ -22,7 +22,7 @@ function newSignalId(): string {
   return `signal-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Kellnerruf (shop-spec §2): a guest at a table calls the waiter with one button. */
+/** Kellnerruf (requirements#screens): a guest at a table calls the waiter with one button. */
 export function WaiterCallPage() {
   const appData = useStore(appDataStore);
   const descriptor = useStore(descriptorStore);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { epochMs, LIMITS } from '../common';
 import { address } from '../order';
+import { SHOP_CONSTANTS } from '../../domain/shop-constants';
 
 const fuid = z.string().trim().min(1).max(128);
 
-/** The account record the server keeps per Firebase user (shop-spec §3 User). */
+/** The account record the server keeps per Firebase user (requirements#entities User). */
 export const appUser = z.object({
   fuid,
   name: z.string(),
@@ -20,7 +21,7 @@ export const appUser = z.object({
 });
 export type AppUser = z.infer<typeof appUser>;
 
-/** The stamp card of a registered user (shop-spec §3 Stamp card; checkout-spec §2, §4). */
+/** The stamp card of a registered user (requirements#entities Stamp card; requirements#checkout-screens, requirements#checkout-behaviour). */
 export const stampCard = z.object({
   fuid,
   /** Score in euros of spend; the card shows stampsShown(punktestand). */
@@ -32,7 +33,7 @@ export const stampCard = z.object({
 export type StampCard = z.infer<typeof stampCard>;
 
 /**
- * UpsertAppUser (shop-spec §7 "Upsert user"): fuid, name, email, phone, providerId, emailVerified,
+ * UpsertAppUser (requirements#calls "Upsert user"): fuid, name, email, phone, providerId, emailVerified,
  * optional invoice and delivery address. The server takes uid, e-mail and verification state from
  * the verified ID token; the fuid must be the caller's own.
  */
@@ -48,10 +49,9 @@ export const upsertAppUserPayload = z
     deliveryAddress: address.optional(),
   })
   .strict();
-export type UpsertAppUserPayload = z.input<typeof upsertAppUserPayload>;
 
 /**
- * UpdateAppUserProfile (the Account page's profile, issue 14): the caller's name and phone, and each
+ * UpdateAppUserProfile (the Account page's profile): the caller's name and phone, and each
  * address: given (with a street) to store it, null to remove it, absent to keep it. Checked with the
  * profile rules of shared/src/domain/profile.ts on the server too.
  */
@@ -77,7 +77,7 @@ export const accountActions = {
     payload: upsertAppUserPayload,
     response: z.object({ user: appUser }),
   },
-  /** LoadAppUser (shop-spec §7 "account is reloaded"): the caller's account record, null before the first upsert. */
+  /** LoadAppUser (requirements#calls "account is reloaded"): the caller's account record, null before the first upsert. */
   LoadAppUser: {
     payload: z.object({ fuid }).strict(),
     response: z.object({ user: appUser.nullable() }),
@@ -96,7 +96,7 @@ export const accountActions = {
     response: z.object({ deleted: z.literal(true), ordersAnonymised: z.number().int().nonnegative() }),
   },
   /**
-   * MergeAnonymousUser (shop-spec §4: anonymous upgrade conflicts): an anonymous guest signed in to
+   * MergeAnonymousUser (requirements#shop-behaviour: anonymous upgrade conflicts): an anonymous guest signed in to
    * an existing account instead of upgrading; the guest's orders and this device's favourites move
    * to the account. The guest proves the session with its own ID token.
    */
@@ -104,7 +104,22 @@ export const accountActions = {
     payload: z.object({ anonymousIdToken: idToken }).strict(),
     response: z.object({ movedOrders: z.number().int().nonnegative() }),
   },
-  /** LoadStempelkarte (shop-spec §7 "Load stamp card"): fuid -> ok, stempelkarte. */
+  /**
+   * ClaimDeviceOrders (docs/requirements.md#stamp-card): after signing up or in, the orders this
+   * device placed as a guest become the account's, with their stamps. Each order comes with its
+   * access token (the capability the device got when it placed it): an order id alone claims nothing.
+   */
+  ClaimDeviceOrders: {
+    payload: z
+      .object({
+        orders: z
+          .array(z.object({ uniqueOrderId: z.string().min(1).max(LIMITS.id), accessToken: z.string().min(1).max(LIMITS.id) }).strict())
+          .max(SHOP_CONSTANTS.lastOrdersMax),
+      })
+      .strict(),
+    response: z.object({ claimedOrders: z.number().int().nonnegative() }),
+  },
+  /** LoadStempelkarte (requirements#calls "Load stamp card"): fuid -> ok, stempelkarte. */
   LoadStempelkarte: {
     payload: z.object({ fuid }).strict(),
     response: z.object({ stempelkarte: stampCard }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { epochMs } from '../common';
+import { allergenCodes, favouriteCarts, favourites } from './docs';
 
 /** When each kind of shop data last changed (ms; 0 when never). */
 export const lastModifiedValues = z.object({
@@ -13,17 +14,25 @@ export type LastModifiedValues = z.infer<typeof lastModifiedValues>;
 
 const fuid = z.string().trim().min(1).max(128);
 
-/** The account's user settings (shop-spec §3 "user settings: allergenes, favcartsApp"). */
-export const userSettings = z.object({
-  fuid,
-  allergenes: z.array(z.string().max(20)).max(40).default([]),
-  favcartsApp: z.array(z.unknown()).max(50).default([]),
-  updatedAt: epochMs,
-});
+/**
+ * The account's user settings (requirements#entities "user settings: allergenes, favcartsApp"), and the account's
+ * favourite foods and drinks (requirements#roles-and-flags: account holders keep favourites on the server), so
+ * they follow every sign-in method to a new device, not only those with an e-mail address.
+ */
+export const userSettings = z
+  .object({
+    fuid,
+    allergenes: allergenCodes.default([]),
+    favcartsApp: favouriteCarts.default([]),
+    favFoods: favourites.default([]),
+    favDrinks: favourites.default([]),
+    updatedAt: epochMs,
+  })
+  .strict();
 export type UserSettings = z.infer<typeof userSettings>;
 
 /**
- * The spec's remaining app actions (shop-spec §7 action names). What each does here (the spec shows
+ * The spec's remaining app actions (requirements#calls action names). What each does here (the spec shows
  * only the names):
  * - notifyAppLoaded: the app's start; answers the server time and the last-modified values, so the
  *   app refreshes only stale copies (news, offers).
@@ -31,8 +40,8 @@ export type UserSettings = z.infer<typeof userSettings>;
  * - notifyFoodsUpdated / notifyDrinksUpdated: staff only; the food or drink menu was changed outside
  *   the shop (POS): the server drops its cached copy, stamps a new version and announces
  *   'menuUpdated' on the shop channel, so every open app pulls it.
- * - SaveUserSettings: the signed-in user's own settings (allergenes, favcartsApp; only the fields
- *   sent change); read back with LoadDocs collectionName 'userSettings'.
+ * - SaveUserSettings: the signed-in user's own settings (allergenes, favcartsApp, favFoods, favDrinks;
+ *   only the fields sent change); read back with LoadDocs collectionName 'userSettings'.
  * - GetDebugInfo (not in the spec's list; route debugParams): staff, or everyone where the host
  *   enables enableDebugParams; refused with 404 otherwise, and the page shows 'Seite nicht gefunden'.
  */
@@ -60,8 +69,10 @@ export const appActions = {
     payload: z
       .object({
         fuid,
-        allergenes: z.array(z.string().max(20)).max(40).optional(),
-        favcartsApp: z.array(z.unknown()).max(50).optional(),
+        allergenes: allergenCodes.optional(),
+        favcartsApp: favouriteCarts.optional(),
+        favFoods: favourites.optional(),
+        favDrinks: favourites.optional(),
       })
       .strict(),
     response: z.object({ settings: userSettings }),

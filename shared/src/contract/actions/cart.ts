@@ -7,7 +7,7 @@ export const cartId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'expected a car
 
 export const cartActions = {
   /**
-   * LoadCoupons (shop-spec §7, background pull "coupons"). Without a code: the public coupons
+   * LoadCoupons (requirements#calls, background pull "coupons"). Without a code: the public coupons
    * that can be shown (plus a signed-in user's own individual coupons) and the active offers.
    * With a code: that coupon (any visibility) in `coupons`, or an empty list when the code is
    * unknown, not this guest's, or no longer shown. Codes are matched case-insensitively.
@@ -17,10 +17,18 @@ export const cartActions = {
       .object({ couponCode: z.string().trim().min(1).max(40).optional() })
       .strict()
       .optional(),
-    response: z.object({ coupons: z.array(coupon), offers: z.array(offer) }),
+    response: z.object({
+      coupons: z.array(coupon),
+      offers: z.array(offer),
+      /**
+       * The code is a personal voucher and the caller is not signed in: 'bitte anmelden' instead of
+       * 'ungültig' (docs/requirements.md#coupons-personal).
+       */
+      signInRequired: z.boolean().optional(),
+    }),
   },
   /**
-   * LoadCartItems (shop-spec §7 "Restore cart"): the cart saved under `cartId`. An unknown id
+   * LoadCartItems (requirements#calls "Restore cart"): the cart saved under `cartId`. An unknown id
    * answers 404 (swallowed by the client, which shows the restore-failure toast).
    */
   LoadCartItems: {

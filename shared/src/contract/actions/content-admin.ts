@@ -18,7 +18,6 @@ export const newsInput = z
       .optional(),
   })
   .strict();
-export type NewsInput = z.input<typeof newsInput>;
 
 const contentId = z
   .string()
@@ -27,7 +26,7 @@ const contentId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'expected an id');
 
 /**
- * The staff edit offers and news (issue 14 "Events complete"): each change is announced live on the
+ * The staff edit offers and news: each change is announced live on the
  * shop channel (offersUpdated, newsUpdated). Staff ID tokens only (ADR 0010).
  */
 export const contentAdminActions = {

@@ -39,7 +39,7 @@ export const customerCardEntry = z.object({
 export type CustomerCardEntry = z.infer<typeof customerCardEntry>;
 
 /**
- * Customer cards a guest can get (issue 14 item 7; ADR 0021): the staff issue a card (number and
+ * Customer cards a guest can get (ADR 0021): the staff issue a card (number and
  * check code handed to the guest) and top it up; the guest adds it in Karten with both. Staff
  * actions need the staff claim (ADR 0010).
  */

@@ -1,38 +1,56 @@
 import { z } from 'zod';
-import { LIMITS } from '../common';
+import { cart, lineExtra, variantSelection } from '../cart';
+import { epochMs, LIMITS, shortId } from '../common';
 import { pushToken } from '../push';
 
-/** A favourite (shop-spec §3 Favourite). */
-export const favourite = z.object({
-  id: z.string().min(1),
-  num: z.string().optional(),
-  posId: z.number().int().optional(),
-  image: z.string().optional(),
-  nameToDisplay: z.string(),
-  extras: z.array(z.object({ name: z.string(), price: z.number().int(), posId: z.number().int().optional() })).default([]),
-  extrasToDisplay: z.string().default(''),
-  variantsSelected: z
-    .array(z.object({ stepIndex: z.number().int().nonnegative(), optionIds: z.array(z.string()), portion: z.number().int().nonnegative().default(0) }))
-    .default([]),
-  stylesSelected: z.array(z.string()).default([]),
-  vol: z.string().default(''),
-});
+/** A favourite (requirements#entities Favourite): closed and bounded like the cart line it becomes. */
+export const favourite = z
+  .object({
+    id: shortId,
+    num: z.string().max(LIMITS.code).optional(),
+    posId: z.number().int().optional(),
+    image: z.string().max(LIMITS.text).optional(),
+    nameToDisplay: z.string().max(LIMITS.name),
+    extras: z.array(lineExtra).max(LIMITS.extras).default([]),
+    extrasToDisplay: z.string().max(LIMITS.text).default(''),
+    variantsSelected: z.array(variantSelection).max(LIMITS.shortList).default([]),
+    stylesSelected: z.array(shortId).max(LIMITS.shortList).default([]),
+    vol: z.string().max(LIMITS.code).default(''),
+  })
+  .strict();
 export type Favourite = z.infer<typeof favourite>;
 
-/** Preferences kept by device id (shop-spec §3 Preferences). */
-export const userPreferences = z.object({
-  deviceId: z.string(),
-  email: z.string().optional(),
-  favFoods: z.array(favourite).max(200).default([]),
-  favDrinks: z.array(favourite).max(200).default([]),
-  favCarts: z.array(z.unknown()).max(50).default([]),
-  /** Allergen codes the guest excludes (user setting `allergenes`). */
-  allergenes: z.array(z.string()).max(40).default([]),
-});
+/** A favourite cart (requirements#entities user settings `favcartsApp`, preferences `favCarts`): a named, bounded cart. */
+export const favouriteCart = z
+  .object({
+    id: shortId,
+    name: z.string().trim().max(LIMITS.name),
+    items: cart.max(LIMITS.favouriteCartLines),
+    savedAt: epochMs.optional(),
+  })
+  .strict();
+export type FavouriteCart = z.infer<typeof favouriteCart>;
+
+export const favourites = z.array(favourite).max(LIMITS.favourites);
+export const favouriteCarts = z.array(favouriteCart).max(LIMITS.favouriteCarts);
+/** Allergen codes the guest excludes (user setting `allergenes`). */
+export const allergenCodes = z.array(z.string().min(1).max(LIMITS.allergenCode)).max(LIMITS.allergenCodes);
+
+/** Preferences kept by device id (requirements#entities Preferences): a closed record (RECORD_BYTES.preferences). */
+export const userPreferences = z
+  .object({
+    deviceId: z.string().max(100),
+    email: z.string().max(LIMITS.email).optional(),
+    favFoods: favourites.default([]),
+    favDrinks: favourites.default([]),
+    favCarts: favouriteCarts.default([]),
+    allergenes: allergenCodes.default([]),
+  })
+  .strict();
 export type UserPreferences = z.infer<typeof userPreferences>;
 
 /**
- * DocUpserter (shop-spec §7 "Update collection", checkout-spec §7 "Mark order authorized",
+ * DocUpserter (requirements#calls "Update collection", requirements#checkout-calls "Mark order authorized",
  * "Store push token"): one generic action, one member per collection.
  */
 export const docUpserterPayload = z.discriminatedUnion('collectionName', [
@@ -42,11 +60,11 @@ export const docUpserterPayload = z.discriminatedUnion('collectionName', [
       // Only the fields sent change: no defaults here, or a partial update would wipe the others.
       updates: z
         .object({
-          email: z.string().optional(),
-          favFoods: z.array(favourite).max(200).optional(),
-          favDrinks: z.array(favourite).max(200).optional(),
-          favCarts: z.array(z.unknown()).max(50).optional(),
-          allergenes: z.array(z.string()).max(40).optional(),
+          email: z.string().max(LIMITS.email).optional(),
+          favFoods: favourites.optional(),
+          favDrinks: favourites.optional(),
+          favCarts: favouriteCarts.optional(),
+          allergenes: allergenCodes.optional(),
         })
         .strict(),
       subjectKey: z.literal('deviceId'),
@@ -79,7 +97,6 @@ export const docUpserterPayload = z.discriminatedUnion('collectionName', [
     .strict(),
 ]);
 export type DocUpserterPayload = z.infer<typeof docUpserterPayload>;
-export type CollectionName = DocUpserterPayload['collectionName'] | 'news';
 
 export const docsActions = {
   DocUpserter: {

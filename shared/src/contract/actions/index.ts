@@ -13,6 +13,7 @@ import { ordersActions } from './orders';
 import { paymentsActions } from './payments';
 import { pushActions } from './push';
 import { staffActions } from './staff';
+import { streamActions } from './streams';
 export * from './account';
 
 /**
@@ -34,6 +35,7 @@ export const ACTIONS = {
   ...contentAdminActions,
   ...statisticsActions,
   ...customerCardActions,
+  ...streamActions,
 } as const;
 
 export type ActionName = keyof typeof ACTIONS;
@@ -44,7 +46,7 @@ export function isActionName(name: string): name is ActionName {
   return Object.prototype.hasOwnProperty.call(ACTIONS, name);
 }
 
-export { loadDocsPayload, type LoadDocsPayload } from './content';
+export { type LoadDocsPayload } from './content';
 export * from './docs';
 export * from './payments';
 export * from './push';
@@ -52,3 +54,4 @@ export * from './app';
 export * from './content-admin';
 export * from './customer-cards';
 export * from './statistics';
+export { type WaiterMute } from './staff';

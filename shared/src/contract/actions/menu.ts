@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menu } from '../menu';
 
-/** Menu pulls (shop-spec §7; the payload is not shown, so it names the branch and the last known version). */
+/** Menu pulls (requirements#calls; the payload is not shown, so it names the branch and the last known version). */
 const pullMenuPayload = z.object({ filialnummer: z.number().int().positive().optional(), lastModified: z.number().int().nonnegative().optional() }).strict();
 
 const menuResponse = z.object({

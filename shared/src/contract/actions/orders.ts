@@ -3,7 +3,7 @@ import { savedOrder } from '../order';
 
 export const ordersActions = {
   /**
-   * GetLastSelfOrders (checkout-spec §7): the caller's last orders, newest first. A signed-in user
+   * GetLastSelfOrders (requirements#checkout-calls): the caller's last orders, newest first. A signed-in user
    * gets the orders of their account; a guest those saved from this browser without an account.
    */
   GetLastSelfOrders: {
@@ -11,7 +11,7 @@ export const ordersActions = {
     response: z.object({ orders: z.array(savedOrder) }),
   },
   /**
-   * ConfirmAllReady (checkout-spec §4 In-house flow, 'WIR SIND FERTIG'): the table's group is done.
+   * ConfirmAllReady (requirements#checkout-behaviour In-house flow, 'WIR SIND FERTIG'): the table's group is done.
    * Idempotent; for the order's owner or the holder of its access token.
    */
   ConfirmAllReady: {
@@ -19,7 +19,7 @@ export const ordersActions = {
     response: z.object({ order: savedOrder }),
   },
   /**
-   * Kellnerruf (shop-spec §7 "Signal": usecase, type, table, signalId → ok): a guest at a table
+   * Kellnerruf (requirements#calls "Signal": usecase, type, table, signalId → ok): a guest at a table
    * calls the waiter. Idempotent on signalId; a repeat from the same table within a minute is
    * answered with the earlier call (`repeated`) and not sent to the staff again.
    */

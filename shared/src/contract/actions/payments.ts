@@ -3,12 +3,12 @@ import { price } from '../common';
 import { userInfo } from '../order';
 
 /**
- * Payment actions (checkout-spec §7). Card data never reaches the shop's server: the browser
+ * Payment actions (requirements#checkout-calls). Card data never reaches the shop's server: the browser
  * turns it into a payment method id at the card provider (Stripe.js, or the offline test
  * provider's form in test mode) and only that id is sent.
  */
 
-/** A saved card (checkout-spec §3 Saved payment method). */
+/** A saved card (requirements#order-entities Saved payment method). */
 export const savedCard = z.object({
   paymentMethodId: z.string(),
   /** 'Visa •••• 4242' */
@@ -129,7 +129,7 @@ export const paymentsActions = {
     payload: z.object({ order: orderRef, rfid: z.string().min(1).max(64) }).strict(),
     response: z.object({ holdId: z.string(), balance: z.number().int() }),
   },
-  /** The human check of orders paid on site (checkout-spec §2; ADR 0014): a signed proof-of-work challenge. */
+  /** The human check of orders paid on site (requirements#checkout-screens; ADR 0014): a signed proof-of-work challenge. */
   GetCashCaptcha: {
     payload: z.object({}).strict().optional(),
     response: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pushToken, pushTopics } from '../push';
 
 /**
- * SaveAppSettings (shop-spec §7 action names; §3 App settings: pushToken, pushTopics): the
+ * SaveAppSettings (requirements#calls action names; requirements#entities App settings: pushToken, pushTopics): the
  * device's topic choice, and its token (null: this device has none any more). The device is the
  * request's browser id; a signed-in user's choice also applies to the other devices of the account.
  */
@@ -12,7 +12,6 @@ export const saveAppSettingsPayload = z
     pushTopics,
   })
   .strict();
-export type SaveAppSettingsPayload = z.input<typeof saveAppSettingsPayload>;
 
 export const pushActions = {
   SaveAppSettings: {

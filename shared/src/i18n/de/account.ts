@@ -1,4 +1,4 @@
-/** Account and sign-in texts (shop-spec §4 Login, §5 Person data, §8 Error catalogue; checkout-spec §2 Stamp card). */
+/** Account and sign-in texts (requirements#sign-in, requirements#person-data, requirements#errors Error catalogue; requirements#stamp-card). */
 export const account = {
   signInTitle: 'Anmelden',
   email: 'E-Mail',
@@ -31,14 +31,14 @@ export const account = {
   resetSend: 'Senden',
   resetSent: 'Wir haben eine E-Mail mit einem Link zum Zurücksetzen des Passworts an {email} gesendet.',
   resetFailed: 'Code für Passwortzurücksetzung kann nicht an die angegebene E-Mail-Adresse gesendet werden',
-  // validation (shop-spec §5)
+  // validation (requirements#shop-validation)
   emailEmpty: 'Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren',
   emailInvalid: 'Diese E-Mail-Adresse ist ungültig',
   passwordEmpty: 'Geben Sie Ihr Passwort ein',
   weakPassword: 'Starke Passwörter haben mindestens 6 Zeichen und eine Mischung aus Buchstaben und Ziffern',
   nameRequired: 'Geben Sie Ihren Kontonamen ein',
   fullNameInvalid: 'Bitte Vor- und Nachname eingeben',
-  // errors (shop-spec §8)
+  // errors (requirements#errors)
   wrongPassword: 'Die E-Mail-Adresse und das Passwort stimmen nicht überein',
   userNotFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto',
   emailInUse: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet',
@@ -49,7 +49,7 @@ export const account = {
   problem: 'Es ist ein Problem aufgetreten',
   sessionExpired: 'Ihre Anmeldesitzung ist abgelaufen. Bitte versuchen Sie es später noch einmal.',
   noWebStorage: 'Ihr Browser unterstützt Web Storage nicht. Bitte versuchen Sie es mit einem anderen Browser.',
-  // stamp card (checkout-spec §2)
+  // stamp card (requirements#checkout-screens)
   stampTitle: 'Stempelkarte',
   stampInfo:
     'Stempel sammeln registrierte Nutzer: Für je 10 Euro Umsatz gibt es einen Stempel. Mit 10 Stempeln erhältst du einen Rabatt auf deine nächste Bestellung.',

@@ -1,5 +1,5 @@
 /**
- * Customer cards a guest can get (checkout-spec §2, §3 Customer card; ADR 0021): the staff issue
+ * Customer cards a guest can get (requirements#checkout-screens, requirements#order-entities Customer card; ADR 0021): the staff issue
  * and top up cards, the guest adds one in Karten with its number and check code.
  */
 export const cards = {
@@ -14,6 +14,8 @@ export const cards = {
   numberInvalid: 'Bitte prüfe die Kartennummer: Sie hat 12 Ziffern, so wie sie auf deiner Karte steht.',
   codeInvalid: 'Der Prüfcode hat 6 Ziffern.',
   wrongCode: 'Kartennummer oder Prüfcode stimmen nicht. Bitte prüfe deine Eingabe.',
+  /** An account's wrong codes are limited (5 a day; requirements#security). */
+  tooManyAttempts: 'Du hast zu oft eine falsche Kartennummer oder einen falschen Prüfcode eingegeben. Bitte versuche es morgen noch einmal.',
   locked: 'Für diese Karte wurde zu oft ein falscher Prüfcode eingegeben. Bitte wende dich an deine Filiale – dort bekommst du einen neuen Prüfcode.',
   taken: 'Diese Kundenkarte ist bereits mit einem anderen Konto verbunden.',
   added: '{label} ist jetzt mit deinem Konto verbunden.',

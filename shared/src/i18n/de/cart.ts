@@ -1,4 +1,4 @@
-/** Cart texts (shop-spec §2 Cart screen, §3 coupons and offers, §4 restore, §5 adding and sums, §8). */
+/** Cart texts (requirements#screens Cart screen, requirements#entities coupons and offers, requirements#shop-behaviour restore, requirements#shop-validation adding and sums, requirements#errors). */
 export const cart = {
   title: 'Warenkorb',
   empty: 'Dein Korb ist aktuell leer',
@@ -12,10 +12,12 @@ export const cart = {
   decrease: 'Menge verringern',
   remove: 'Entfernen',
   floatingBar: '{count} Artikel im Korb',
+  /** The landmark of the floating cart bar. */
+  floatingBarRegion: 'Warenkorb',
   toCart: 'Zum Korb',
   cartAria: 'Warenkorb, {count} Artikel',
   inclVat: 'inkl. MwSt.',
-  /** While the restore lock holds the controls (shop-spec §4, about 3 s after a cart is loaded). */
+  /** While the restore lock holds the controls (requirements#shop-behaviour, about 3 s after a cart is loaded). */
   restoreLockNote: 'Warenkorb wird abgeglichen …',
 
   // item table
@@ -32,18 +34,20 @@ export const cart = {
   noteCancel: 'Abbrechen',
   noteTitle: 'Anmerkung zu {name}',
 
-  // sum table (shop-spec §5 Sums)
+  // sum table (requirements#sums)
   offerSavings: 'Ersparnis durch Angebote',
   onlineServiceFee: 'Online Servicegebühr',
   deliveryFee: 'Liefergebühr',
   tip: 'Trinkgeld',
   minOrderMissing: 'Noch {missing} bis zum Mindestbestellwert von {min}',
 
-  // code entry and coupons (shop-spec §2, §3)
+  // code entry and coupons (requirements#screens, requirements#entities)
   codeLabel: 'Gutschein-Code',
   codePlaceholder: 'Code eingeben',
   codeRedeem: 'Einlösen',
   codeUnknown: 'Dieser Code ist leider ungültig.',
+  /** A personal voucher typed by a guest who is not signed in (docs/requirements.md#coupons-personal). */
+  codeSignInRequired: 'Dieser Gutschein ist persönlich. Bitte melde dich an, um ihn einzulösen.',
   codeEmpty: 'Bitte gib einen Code ein.',
   couponAdded: 'Gutschein „{title}“ wurde hinzugefügt',
   couponRemove: 'Gutschein entfernen',
@@ -65,13 +69,17 @@ export const cart = {
   redeemLoading: 'Gutschein wird geladen …',
   promoTitle: 'Aktion',
 
-  // refusals (shop-spec §5 Adding to the cart)
+  // refusals (requirements#add-to-cart)
   orderingDisabled: 'Aktuell sind keine Online Bestellungen möglich!',
   flowDisabled: 'Diese Bestellart ist zur Zeit leider nicht möglich.',
   tooManyLines: 'Bitte bestelle höchstens {max} verschiedene Artikel auf einmal.',
   unikatTwice: '„{name}“ gibt es nur einmal pro Bestellung.',
   branchOrderingDisabled: 'In dieser Filiale sind aktuell keine Bestellungen möglich. Bitte versuche es später erneut.',
   stockLimit: 'Von „{name}“ sind nur noch {count} Stück verfügbar.',
+  /** A line holds at most 99 (docs/requirements.md#cart-protection); said when an add stops at the limit. */
+  /** mf-cart (the cart's only writer) did not load: an add cannot go in right now. */
+  unavailable: 'Der Warenkorb ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+  quantityLimit: 'Von „{name}“ passen höchstens {max} Stück in den Korb. Im Korb: {max}.',
   couponExpired: 'Dieser Gutschein ist leider abgelaufen.',
   couponRedeemed: 'Dieser Gutschein wurde bereits eingelöst.',
   couponInactive: 'Dieser Gutschein ist zur Zeit nicht aktiv.',
@@ -91,15 +99,21 @@ export const cart = {
   itemUnavailable: '„{name}“ ist nicht mehr verfügbar.',
   itemNotBuyable: '„{name}“ ist zur Zeit nicht bestellbar.',
   itemSoldOut: '„{name}“ ist leider bereits ausverkauft.',
+  // beyond the spec (requirements#add-to-cart): a line whose item sold out after it was added, said before the checkout
+  lineSoldOut: '„{name}“ ist leider bereits ausverkauft. Bitte entferne den Artikel, um zu bestellen.',
   itemStockLimit: 'Von „{name}“ sind nicht mehr genug Stück verfügbar.',
   feeMismatch: 'Die Gebühren haben sich geändert. Bitte prüfe deinen Warenkorb.',
   tipInvalid: 'Das Trinkgeld ist ungültig. Bitte wähle es erneut.',
+  // beyond the spec (requirements#operating-rules, ADR 0026): open unpaid orders per browser / network, tip only where offered
+  draftLimitBrowser: 'Du hast schon {max} unbezahlte Bestellungen offen. Bitte bezahle oder storniere eine davon, bevor du eine neue Bestellung beginnst.',
+  draftLimitNetwork: 'Aus diesem Netzwerk sind gerade zu viele unbezahlte Bestellungen offen. Bitte versuche es in ein paar Minuten erneut.',
+  tipNotOffered: 'Trinkgeld kann nur bei einer Bestellung am Tisch mit Online-Zahlung gegeben werden.',
 
   // stamp-card teaser
   stampTeaser: 'Sammle Stempel! Pro 10 € Einkauf gibt es einen Stempel, 10 Stempel bringen dir Rabatt auf deine nächste Bestellung.',
   stampTeaserLink: 'Zur Stempelkarte',
 
-  // restore and share (shop-spec §4, §8)
+  // restore and share (requirements#shop-behaviour, requirements#errors)
   restoreFailed: 'Items could not be loaded. Please reload the page to try again',
   restoreDone: 'Dein Warenkorb wurde wiederhergestellt',
   restoreExpired: 'Dieser Warenkorb-Link ist abgelaufen.',

@@ -1,6 +1,6 @@
-/** Checkout texts (checkout-spec §2, §4, §5, §8). Spec texts verbatim, typos included where marked. */
+/** Checkout texts (requirements#checkout-screens, requirements#checkout-behaviour, requirements#checkout-validation, requirements#checkout-errors). Spec texts verbatim, typos included where marked. */
 export const checkout = {
-  // headlines (checkout-spec §2)
+  // headlines (requirements#checkout-screens)
   pickupHeadline: 'Bestellung zur Abholung',
   takeawayWithPayHeadline: 'Bestellung zur Abholung: {total}',
   deliveryHeadline: 'Bestellung zur Lieferung',
@@ -14,7 +14,7 @@ export const checkout = {
   itemsTotal: 'Zwischensumme',
   tipLine: 'Trinkgeld',
   discountLine: 'Rabatt',
-  // common buttons (checkout-spec §2)
+  // common buttons (requirements#checkout-screens)
   back: 'Zurück',
   backToCart: 'Zurück zum Korb',
   cancelOrder: 'Bestellung abbrechen',
@@ -51,7 +51,7 @@ export const checkout = {
   city: 'Ort',
   etage: 'Etage',
   sameAddress: 'Lieferadresse gleich Rechnungsadresse',
-  // time slots (checkout-spec §2, §3, §4)
+  // time slots (requirements#checkout-screens, requirements#order-entities, requirements#checkout-behaviour)
   day: 'Tag',
   time: 'Uhrzeit',
   chooseTime: 'Uhrzeit wählen',
@@ -61,7 +61,7 @@ export const checkout = {
   tomorrowClosed: 'Morgen geschlossen',
   slotDisplay: 'ca. {time} Uhr',
   pickupAt: 'Abholung bei',
-  // payment at pickup (checkout-spec §2)
+  // payment at pickup (requirements#checkout-screens)
   payAtPickupInfo: 'Bezahlt wird bei der Abholung: Bar, Kreditkarte (Visa, Mastercard) oder EC-Karte.',
   payAtPickupTitle: 'Bezahlung bei Abholung',
   payAtPickupMethods: ['Bar', 'Kreditkarte (Visa, Mastercard)', 'EC-Karte'],
@@ -69,7 +69,7 @@ export const checkout = {
   payToWaiterInfo: 'Die Bezahlung erfolgt beim Kellner.',
   payOnPickupInfo: 'Die Bezahlung erfolgt bei Abholung an der Theke.',
   ticketsByEmail: 'Deine Tickets senden wir an deine E-Mail-Adresse.',
-  // human check of orders paid on site (checkout-spec §2; ADR 0014: a proof of work, no picture)
+  // human check of orders paid on site (requirements#checkout-screens; ADR 0014: a proof of work, no picture)
   captchaLabel: 'Sicherheitsprüfung',
   captchaHint: 'Wir prüfen kurz, dass hier ein Mensch bestellt – ohne Bilderrätsel. Tippe auf das Kästchen.',
   captchaWrong: 'Die Sicherheitsprüfung ist abgelaufen. Bitte bestätige sie noch einmal.',
@@ -87,7 +87,7 @@ export const checkout = {
   mehrwegTitle: 'Mehrwegverpackung',
   mehrwegOption: 'Ich möchte meine Bestellung in einer Mehrwegverpackung erhalten',
   mehrwegCompany: 'Mehrwegsystem: {company}',
-  // payment step (checkout-spec §2 In-house with tip, Payment step behaviour)
+  // payment step (requirements#checkout-screens In-house with tip, Payment step behaviour)
   choosePaymentMethod: 'Wähle eine Zahlungsmethode',
   methodLabels: {
     paypal: 'PayPal/Lastschrift',
@@ -116,14 +116,14 @@ export const checkout = {
   walletUnavailable: 'Auf diesem Gerät ist keine Wallet-Zahlung möglich.',
   paypalPay: 'Zahlungspflichtig bestellen mit PayPal',
   processing: 'Zahlung wird verarbeitet …',
-  // customer card (checkout-spec §2)
+  // customer card (requirements#checkout-screens)
   customerCardBalance: 'Guthaben: {amount}',
   customerCardSufficient: 'Dein Guthaben ist ausreichend.',
   customerCardInsufficient: 'Dein Guthaben ist nicht ausreichend.',
   chooseOtherCard: 'Andere Karte wählen',
   chooseOtherMethod: 'Andere Zahlungsmethode wählen',
   choosePrimaryCard: 'Hauptkarte auswählen',
-  // tip (checkout-spec §2)
+  // tip (requirements#checkout-screens)
   tipTitle: 'Trinkgeld',
   tipOption: '{percent} %',
   tipAmount: 'Trinkgeld: {amount}',
@@ -147,7 +147,7 @@ export const checkout = {
   testPaypalText: 'Zahlung über {amount} an den Shop genehmigen?',
   testPaypalApprove: 'Zahlung genehmigen',
   testWalletTitle: 'Apple/Google Pay (Testmodus)',
-  // questions before checkout (checkout-spec §4)
+  // questions before checkout (requirements#checkout-behaviour)
   askUsecase: 'Bestellung zur Abholung oder Lieferung?',
   usecaseTakeaway: 'Abholung',
   usecaseDelivery: 'Lieferung',
@@ -162,7 +162,7 @@ export const checkout = {
   askOnlinePayFee: 'Für die Online-Zahlung berechnen wir eine Servicegebühr von {fee} (inkl. MwSt.).',
   askNoTable: 'Bitte scanne den QR-Code an deinem Tisch',
   askNoTableText: 'Für eine Bestellung am Tisch brauchen wir deine Tischnummer.',
-  // validation (checkout-spec §5)
+  // validation (requirements#checkout-validation)
   nameRequired: 'Vor- und Nachname sind erforderlich',
   nameFull: 'Bitte Vor- und Nachname eingeben',
   nameFullInhouse: 'Bitte vollständigen Namen eingeben',
@@ -181,7 +181,8 @@ export const checkout = {
   houseNumberMissing: 'Die Hausnummer fehlt',
   plzRequired: 'Die Postleitzahl ist erforderlich',
   plzNumeric: 'Die Postleitzahl muss eine Nummer sein',
-  /** Text as shown, typo included (checkout-spec §5). */
+  plzTooShort: 'Die Postleitzahl ist zu kurz',
+  /** Text as shown, typo included (requirements#checkout-validation). */
   plzNotDeliverable: 'Eioe Lieferung an diese Adresse ist nicht möglich',
   cityRequired: 'Der Ort ist erforderlich',
   formIncomplete: 'Bitte vervollständige deine Eingabe',
@@ -194,7 +195,7 @@ export const checkout = {
   paymentSucceeded: 'Payment succeeded',
   loginForStamps: 'Anmelden zum Punkte Sammeln',
   loginForStampsText: 'Melde dich an, um für diese Bestellung Stempel zu sammeln.',
-  // errors (checkout-spec §8)
+  // errors (requirements#checkout-errors)
   saveFailed: 'Fehler: Fehler bei der Verarbeitung der Bestellung Bitte versuche es erneut',
   transportError: 'Verbindungsfehler – Bitte versuche es direkt nochmal',
   pickupTransportError: 'Unerwarteter Fehler, Eventuell ist dein Internet unterbrochen',
@@ -204,15 +205,19 @@ export const checkout = {
   unknownStatus: 'Unbekannter Status',
   unknownStatusWith: 'Unbekannter Status: {status}',
   unexpectedError: 'Unerwarteter Fehler',
-  /** Text as shown, typo included (checkout-spec §8). */
+  /** Text as shown, typo included (requirements#checkout-errors). */
   unexpectedOrderError: 'Unerwateter Fehler bei der Verarbeitung deiner Bestellung. Bitte versuche es gleich nochmal.',
   paymentProcessingError: 'Fehler bei der Zahlungsabwicklung',
   paypalAuthFailed: 'PayPal Autorisierung fehlgeschlagen',
+  /** Beyond the spec: the guest left PayPal without paying (docs/requirements.md#honest-words). */
+  paypalCancelled: 'Du hast PayPal ohne Zahlung verlassen. Du kannst es erneut versuchen oder eine andere Zahlungsart wählen.',
   paypalConnectionError: 'Internet Verbindungsfehler PayPal',
   cardConnectionError: 'Internet Verbindungsfehler Kreditkarte',
   cardFormCorrect: 'Korrigieren bitte Deine Eingabe!',
   pleaseRetry: 'Bitte versuche es erneut',
   paymentDeclined: 'Die Zahlung wurde abgelehnt. Bitte wähle eine andere Karte oder Zahlungsmethode.',
-  /** checkout-spec §8, typo as shown. */
+  /** Beyond the spec (requirements#operating-rules): a method the venue switched off, or whose provider is not configured. */
+  paymentMethodUnavailable: 'Diese Zahlungsmethode ist zur Zeit nicht verfügbar. Bitte wähle eine andere.',
+  /** requirements#checkout-errors, typo as shown. */
   emptyTableNumber: 'Bitte gib deine Tischmummer ein, oder drücke auf den Button "Abbrechen"',
 } as const;

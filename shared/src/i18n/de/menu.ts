@@ -1,4 +1,4 @@
-/** Menu texts (shop-spec §2 Category and item screens, §4, §5; checkout-spec §2 Landing pages). */
+/** Menu texts (requirements#menu-screens, requirements#shop-behaviour, requirements#shop-validation; requirements#landing-pages). */
 export const menu = {
   // categories and lists (spec texts verbatim)
   foodMenuDisabled: 'Die Speisekarte ist zur Zeit deaktiviert',
@@ -51,6 +51,11 @@ export const menu = {
   newBadge: 'NEU',
   weight: '{gramm} g',
   perKilo: '1 kg = {price}',
+  /** The deposit of a bottled drink (docs/requirements.md#sums, PAngV): next to the price, and the cart line's extra. */
+  pfandNote: 'zzgl. {price} Pfand',
+  pfandExtra: 'Pfand',
+  /** An add waits for the 3 s cart lock after a restore (docs/requirements.md#cart-protection). */
+  addWaitingForCart: 'Dein Warenkorb wird noch geladen – der Artikel kommt gleich hinein.',
   perLitre: '1 l = {price}',
   grainRatio: 'Getreide-Mischverhältnis: {ratio}',
   availableDays: 'Erhältlich: {days}',
@@ -98,7 +103,7 @@ export const menu = {
   collapse: 'Schließen',
   editingLine: 'Du bearbeitest einen Artikel aus deinem Korb.',
   lineNotFound: 'Dieser Artikel ist nicht mehr in deinem Korb – er wird neu hinzugefügt.',
-  // course dialog (shop-spec §2)
+  // course dialog (requirements#screens)
   courseQuestion: 'In welchem Gang soll diese Speise serviert werden?',
   courseStarter: 'Vorspeise',
   courseMain: 'Hauptspeise',
@@ -170,7 +175,7 @@ export const menu = {
   directionsCar: 'Mit dem Auto',
   directionsBike: 'Mit dem Rad',
   noBranches: 'Es sind keine Filialen hinterlegt.',
-  // landing pages (checkout-spec §2)
+  // landing pages (requirements#checkout-screens)
   sliderBack: 'Zurück',
   tabStreetfood: 'Streetfood',
   tabBowls: 'Bowls & Salads',
@@ -217,7 +222,7 @@ export const menu = {
   reservationText: 'Reserviere deinen Tisch bequem über unseren Reservierungspartner.',
   reservationButton: 'Zur Reservierung',
   reservationUnavailable: 'Die Online-Reservierung ist gerade nicht verfügbar. Ruf uns gern an.',
-  // substances (shop-spec §3; legend: additives 1–15, allergens A–R)
+  // substances (requirements#entities; legend: additives 1–15, allergens A–R)
   flags: {
     lV: 'Vegetarisch',
     lVplus: 'Vegan',

@@ -1,4 +1,4 @@
-/** Order page and past orders texts (checkout-spec §2 Order status page, §4, shop-spec §4). */
+/** Order page and past orders texts (requirements#order-page, requirements#checkout-behaviour, requirements#shop-behaviour). */
 export const orders = {
   inclVat: 'inkl. MwSt.',
   orderNumber: 'Bestellnummer',
@@ -37,6 +37,8 @@ export const orders = {
   closedExpired: 'Die Zeit zum Bezahlen ist abgelaufen. Bitte bestelle erneut.',
   alreadyPlaced: 'Diese Bestellung wurde bereits abgeschickt und kann nicht mehr geändert werden.',
   guestCancelledReason: 'Vom Gast abgebrochen',
+  /** The sweep cancels a placed order the kitchen never accepted (ADR 0026); the guest reads it as the reason. */
+  unacceptedCancelledReason: 'Das Restaurant hat die Bestellung nicht rechtzeitig angenommen',
   // progress of a placed order (every mode)
   progressTitle: 'Status deiner Bestellung',
   progressSteps: { received: 'Eingegangen', accepted: 'Angenommen', ready: 'Fertig', handedOver: 'Abgeholt' },
@@ -54,6 +56,8 @@ export const orders = {
   cancelledTitle: 'Die Bestellung wurde storniert',
   paymentCancelled: 'Zahlung: storniert',
   paymentStateCancelled: 'storniert',
+  /** An online payment authorized, not captured yet (docs/requirements.md#honest-words; beyond the spec). */
+  paymentAuthorized: '{method} (autorisiert)',
   alreadyCancelledItems: 'Bereits stornierte Artikel:',
   // takeaway
   collectedAt: 'Abgeholt um {time} Uhr',
@@ -79,9 +83,14 @@ export const orders = {
   foodReadyOverlay: 'Speisen Abholbereit!',
   drinksReadyOverlay: 'Getränke Abholbereit!',
   ok: 'OK',
-  // ready dialogs and notifications (checkout-spec §4)
+  // ready dialogs and notifications (requirements#checkout-behaviour)
   foodReadyDialog: 'Deine Bestellung ist abholbereit!',
   drinksReadyDialog: 'Deine Getränke sind abholbereit!',
+  // …for an order served at the table: never "abholbereit" (docs/requirements.md#honest-words; not in the spec)
+  tableFoodReadyDialog: 'Deine Bestellung kommt gleich an deinen Tisch!',
+  tableDrinksReadyDialog: 'Deine Getränke kommen gleich an deinen Tisch!',
+  /** The last progress step of a ticket order: the tickets go out by e-mail at once (docs/requirements.md#honest-words). */
+  progressHandedOverTickets: 'Per E-Mail verschickt',
   readyDialogText: 'Summe: {sum} · Bestellnummer {number}',
   stayOnStatus: 'Bitte bleibe auf dem Bestellstatus!',
   // details table
@@ -142,11 +151,17 @@ export const orders = {
   waiterCallNoTable: 'Für den Kellnerruf brauchen wir deine Tischnummer. Scanne bitte den QR-Code auf deinem Tisch.',
   waiterCallNotInhouse: 'Den Kellner kannst du rufen, wenn du bei uns am Tisch sitzt.',
   waiterCallOff: 'Der Kellnerruf ist zur Zeit nicht verfügbar.',
+  /** The staff muted this table's waiter calls on the board (requirements#security). */
+  waiterCallMuted: 'Der Kellnerruf ist an diesem Tisch gerade pausiert. Bitte sprich unser Personal direkt an.',
   waiterCallDoneTitle: 'Der Kellner ist unterwegs',
   waiterCallDone: 'Wir haben Bescheid gesagt und kommen gleich zu Tisch {table}.',
   waiterCallAlready: 'Du hast gerade schon gerufen – wir sind gleich bei dir an Tisch {table}.',
   toMenu: 'Zur Speisekarte',
   // staff order board (Bestellboard)
+  /** Board: mute a table that keeps calling (MuteWaiterCalls), and the muted tables. */
+  waiterMuteTable: 'Tisch {table} {minutes} Min. stummschalten',
+  waiterMutedUntil: 'Tisch {table} stumm bis {time}',
+  waiterUnmuteTable: 'Tisch {table} wieder zulassen',
   boardTitle: 'Bestellungen (Küche)',
   boardStaffOnly: 'Das Bestellboard ist nur für Mitarbeiterinnen und Mitarbeiter. Bitte melde dich mit deinem Mitarbeiterkonto an.',
   boardSignIn: 'Zur Anmeldung',
@@ -200,12 +215,23 @@ export const orders = {
   boardLoadFailed: 'Die Bestellungen konnten nicht geladen werden.',
   boardSoundOn: 'Signalton an',
   boardSoundOff: 'Signalton aus',
-  boardSoundLocked: 'Tippe einmal auf die Seite, damit neue Bestellungen zu hören sind.',
   boardPrint: 'Drucken',
-  // checkout-spec §8 "Sound playback failure" (as shown)
+  // Kitchen signals and the busy board (docs/requirements.md#sounds, #kitchen-board; beyond the spec)
+  boardSoundEnable: 'Ton einschalten',
+  boardSoundBlocked: 'Der Browser lässt noch keinen Ton zu: Neue Bestellungen, Kellnerrufe und „Wir sind fertig“ sind erst nach „Ton einschalten“ zu hören.',
+  boardFilterLabel: 'Bestellungen filtern',
+  boardFilterAll: 'Alle ({count})',
+  boardFilterNew: 'Neu ({count})',
+  boardFilterInProgress: 'In Arbeit ({count})',
+  boardFilterReady: 'Fertig ({count})',
+  boardFilterEmpty: 'Keine Bestellungen in dieser Auswahl.',
+  boardAllergyNote: 'Allergie-Hinweis',
+  boardAllReadySeen: 'Gesehen',
+  boardAuthorizedOnline: 'Online autorisiert',
+  // requirements#checkout-errors "Sound playback failure" (as shown)
   boardSoundErrorOrder: 'Error doPlayTakeawayOrderSound: ',
   boardSoundErrorDrinks: 'Error doPlayTakeawayDrinkSound: ',
-  // German day names (Monday first) and month abbreviations (shop-spec §9)
+  // German day names (Monday first) and month abbreviations (requirements#constants)
   weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
   monthsShort: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
 } as const;

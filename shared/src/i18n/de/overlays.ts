@@ -1,4 +1,4 @@
-/** The shell's further overlays and screens (shop-spec §2 Overlays: bottom sheet, referral; route debugParams). */
+/** The shell's further overlays and screens (requirements#screens Overlays: bottom sheet, referral; route debugParams). */
 export const overlays = {
   // bottom sheet (closes after 4 s)
   sheetClose: 'Schließen',

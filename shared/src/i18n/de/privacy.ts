@@ -1,5 +1,5 @@
 /**
- * Privacy consent (DSGVO dialog, shop-spec §2 Overlays, §3 "Privacy consent: statistics flag", §9
+ * Privacy consent (DSGVO dialog, requirements#screens Overlays, requirements#entities "Privacy consent: statistics flag", requirements#constants
  * durations) and the shop's own page-view statistics. The spec gives no wording: these texts say
  * exactly what the shop stores and sends.
  */

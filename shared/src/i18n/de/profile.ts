@@ -1,4 +1,4 @@
-/** The profile on the Account page (shop-spec §3 User, §5 Person data; issue 14 item 2). */
+/** The profile on the Account page (requirements#entities User, requirements#person-data). */
 export const profile = {
   title: 'Persönliche Daten',
   name: 'Name',

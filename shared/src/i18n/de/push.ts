@@ -1,12 +1,12 @@
-/** Push messages, the pickup question and the share prompt (shop-spec §4 Push, §8; checkout-spec §2, §4). */
+/** Push messages, the pickup question and the share prompt (requirements#push, requirements#errors; requirements#checkout-screens, requirements#checkout-behaviour). */
 export const push = {
-  // the question on the order page after ordering (checkout-spec §4)
+  // the question on the order page after ordering (requirements#checkout-behaviour)
   pickupQuestionTitle: 'Sollen wir dir Bescheid geben, wenn deine Bestellung abholbereit ist?',
   pickupQuestionText: 'Du bekommst eine Benachrichtigung, sobald du abholen kannst – auch wenn du den Shop verlässt.',
   pickupQuestionYes: 'Ja erlauben',
   pickupQuestionNo: 'Nein danke',
   pickupEnabled: 'Wir geben dir Bescheid, sobald deine Bestellung abholbereit ist.',
-  // shop-spec §8 "Push permission refused"
+  // requirements#errors "Push permission refused"
   blockedTitle: 'Benachrichtigungen blockiert',
   blockedText:
     'Du hast Benachrichtigungen für diesen Shop vor Kurzem blockiert. Du kannst sie in den Einstellungen deines Browsers erlauben oder die Seite in einer Stunde erneut öffnen.',
@@ -31,7 +31,7 @@ export const push = {
     coupons: 'Gutscheine und Angebote',
     loyalty: 'Stempelkarte und Treuepunkte',
   },
-  // the share-app prompt on the order page (checkout-spec §2, not for in-house)
+  // the share-app prompt on the order page (requirements#checkout-screens, not for in-house)
   sharePromptTitle: 'Gefällt dir unser Shop?',
   sharePromptText: 'Teile ihn mit deinen Freunden – per QR-Code oder Link.',
   sharePromptButton: 'App teilen',

@@ -1,4 +1,4 @@
-/** Shell texts (shop-spec §2 Shell, Home, Navigation rules). */
+/** Shell texts (requirements#shell, Home, Navigation rules). */
 export const shell = {
   /** 429 from the server (rate limits, docs/security.md). */
   tooManyRequests: 'Das waren gerade sehr viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.',
@@ -6,6 +6,10 @@ export const shell = {
   invalidCharacters: 'Deine Angaben enthalten unzulässige Zeichen. Bitte prüfe deine Eingaben.',
   /** 400 for a request the contract refuses (too long, wrong type, unknown field). */
   invalidInput: 'Einige Angaben sind ungültig oder zu lang. Bitte prüfe deine Eingaben.',
+  /** 413: a stored record (favourites, settings, a saved cart) would grow beyond its bound (docs/security.md "Limits"). */
+  recordTooLarge: 'Das ist mehr, als wir speichern können. Bitte entferne ein paar Einträge und versuche es noch einmal.',
+  /** 503: the database is away for a moment (the checkout retries the save on its own, requirements#operations). */
+  serviceUnavailable: 'Der Shop ist gerade kurz nicht erreichbar. Bitte versuche es in ein paar Sekunden noch einmal.',
   /** 500: something failed on the server. */
   serverError: 'Unerwarteter Fehler. Bitte versuche es erneut.',
   /** The shop's name: the header's brand and the end of every page title. */
@@ -18,6 +22,13 @@ export const shell = {
   remoteUnavailableTitle: 'Dieser Bereich ist gerade nicht erreichbar',
   remoteUnavailableText: 'Bitte versuche es in einem Moment erneut. Der Rest des Shops funktioniert weiter.',
   retry: 'Erneut versuchen',
+  /** An installed app learns of a release while the guest is in checkout (docs/requirements.md#app-update). */
+  updateAvailable: 'Neue Version verfügbar',
+  updateNow: 'Jetzt aktualisieren',
+  /** A preview host without its token (docs/requirements.md#preview-apart): QA staff, not guests, see these. */
+  previewLockedTitle: 'Vorschau für die Qualitätssicherung',
+  previewLocked: 'Diese Vorschau ist nur mit Zugangsschlüssel erreichbar. Bitte öffne sie mit dem Link, den du vom Team bekommen hast (…/?preview-token=…).',
+  previewTokenWrong: 'Dieser Zugangsschlüssel gilt nicht für diese Vorschau. Bitte prüfe den Link, den du vom Team bekommen hast.',
   /** Cart and checkout fallbacks: the guest's cart lives in the shell's store, not in the remote. */
   remoteUnavailableCartKept: 'Dein Warenkorb bleibt erhalten – es geht nichts verloren.',
   remoteUnavailableToCart: 'Zurück zum Korb',
@@ -50,7 +61,7 @@ export const shell = {
   drawerModeInhouse: 'Am Tisch bestellen',
   drawerInstall: 'App installieren',
   drawerShare: 'App teilen',
-  // install and share (shop-spec §1, §2 Overlays)
+  // install and share (requirements#product, requirements#screens Overlays)
   installAlready: 'Die App ist bereits installiert.',
   installTitle: 'App installieren',
   installHowTo: 'Öffne das Browsermenü und wähle „Zum Startbildschirm hinzufügen“, um den Shop wie eine App zu nutzen.',
@@ -82,9 +93,9 @@ export const shell = {
   tileReservation: 'Tisch Reservieren',
   homeGreeting: 'Frisch. Scharf. Street Food aus Hamburg.',
   homeTableMode: 'Du bestellst an Tisch {table}',
-  // table-number dialog and QR scanner (shop-spec §2, §5, checkout-spec §8)
+  // table-number dialog and QR scanner (requirements#screens, requirements#shop-validation, requirements#checkout-errors)
   tableDialogTitle: 'Tischnummer',
-  // shop-spec §4: the table is kept for 2 hours
+  // requirements#shop-behaviour: the table is kept for 2 hours
   tableExpiredTitle: 'Die maximale Zeit am Tisch ist überschritten',
   tableExpiredText: 'Bitte scanne den QR-Code auf deinem Tisch erneut, um weiter am Tisch zu bestellen.',
   tableDialogIntro: 'Gib die Nummer deines Tisches ein. Du findest sie auf dem Aufsteller am Tisch.',

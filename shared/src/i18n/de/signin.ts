@@ -1,5 +1,5 @@
 /**
- * The sign-in widget (shop-spec §4 Login: its screens; §5 Person data; §8 Error catalogue). Texts
+ * The sign-in widget (requirements#sign-in: its screens; requirements#person-data; requirements#errors Error catalogue). Texts
  * the spec gives verbatim are verbatim; where it names only the gist, clear German in the widget's
  * formal register.
  */
@@ -122,7 +122,7 @@ export const signin = {
   unrecoverableTitle: 'Ein Fehler ist aufgetreten',
   unrecoverable: 'Dieser Link kann nicht verwendet werden. Beginnen Sie die Anmeldung bitte neu.',
   continue: 'Weiter',
-  // errors (shop-spec §5, §8)
+  // errors (requirements#shop-validation, requirements#errors)
   phoneInvalid: 'Geben Sie eine gültige Telefonnummer ein',
   countryUnsupported: 'Der angegebene Ländercode wird nicht unterstützt.',
   recaptchaMissing: 'Klicken Sie das reCAPTCHA-Kästchen an',

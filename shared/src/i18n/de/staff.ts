@@ -52,4 +52,18 @@ export const staff = {
   statsRoute: 'Seite',
   statsViews: 'Aufrufe',
   statsNotFound: 'Unbekannte Adresse (404)',
+  // real-user vitals (docs/requirements.md#web-vitals)
+  vitalsTitle: 'Ladezeiten bei Gästen',
+  vitalsIntro:
+    'Gemessen in den Browsern der Gäste, die der Statistik zugestimmt haben (Seite, auf der sie angekommen sind, und Gerät), als 75. Perzentil: LCP (größtes Element sichtbar), INP (Reaktion auf Eingaben), CLS (Verschieben des Layouts).',
+  vitalsNone: 'Noch keine Messungen',
+  vitalsRoute: 'Seite',
+  vitalsDevice: 'Gerät',
+  vitalsSamples: 'Messungen',
+  vitalsMobile: 'Handy',
+  vitalsDesktop: 'Desktop',
+  vitalsAbove: 'über {value}',
+  vitalsGood: 'gut',
+  vitalsNeedsImprovement: 'verbesserungswürdig',
+  vitalsPoor: 'schlecht',
 } as const;

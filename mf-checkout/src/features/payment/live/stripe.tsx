@@ -94,7 +94,7 @@ export interface WalletRequest {
   show(onPaymentMethod: (id: string, complete: (ok: boolean) => void) => void): void;
 }
 
-/** Wallet payment request (checkout-spec §7): country DE, currency eur, amount in cents, label 'Gesamtbetrag'. */
+/** Wallet payment request (requirements#checkout-calls): country DE, currency eur, amount in cents, label 'Gesamtbetrag'. */
 export async function createWalletRequest(publishableKey: string, amount: Cents, label: string): Promise<WalletRequest> {
   const stripe = await getStripe(publishableKey);
   if (!stripe) return { canPay: false, show: () => undefined };
