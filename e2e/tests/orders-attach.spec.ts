@@ -45,6 +45,7 @@ test('order as a guest → register → the order and its stamps on a second dev
   await shopClock.installOn(second);
   const other = await second.newPage();
   await signInWithPassword(other, email, 'geheim123');
+  await expect(other.getByText('Angemeldet als Nora Nachher')).toBeVisible();
   await other.goto('/Bestellungen');
   await expect(other.getByTestId('orders-entry').filter({ hasText: `Nr. ${orderNumber}` })).toHaveCount(1);
   await other.goto('/Stempelkarte');

@@ -20,6 +20,11 @@ export function errorBody(error: FastifyError): { status: number; body: { ok: fa
   return { status, body: { ok: false, error: { code, message } } };
 }
 
+/** A response stream cut because the client left (not a server fault, nobody is left to answer). */
+function clientWentAway(error: FastifyError, request: FastifyRequest): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (request.raw.destroyed || request.raw.socket?.destroyed === true);
+}
+
 /**
  * Errors outside the action handler's own try/catch (malformed JSON, wrong content type, body too
  * large, a failing static file) answer with the API's envelope `{ ok: false, error: { code, message } }`
@@ -31,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (unavailable) {
       reply.header('retry-after', String(unavailable.retryAfterSeconds));
       return reply.code(503).send(unavailable.toBody());
+    }
+    if (clientWentAway(error, request)) {
+      // The guest closed the tab or navigated on while a file was streaming: nothing failed here.
+      request.log.info({ code: error.code }, 'client closed the connection before the response ended');
+      return reply;
     }
     const { status, body } = errorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
