@@ -22,7 +22,7 @@ export function errorBody(error: FastifyError): { status: number; body: { ok: fa
 
 /** A response stream cut because the client left (not a server fault, nobody is left to answer). */
 function clientWentAway(error: FastifyError, request: FastifyRequest): boolean {
-  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (request.raw.destroyed || request.raw.socket?.destroyed === true);
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (request.raw.destroyed || request.raw.socket.destroyed);
 }
 
 /**
