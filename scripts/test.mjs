@@ -7,6 +7,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { buildOutdated, REPO_ROOT } from './lib/apps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureNginx } from './lib/cluster.mjs';
 
 // A tool's entry file inside its installed package (workspaces hoist every tool to the root). Not through
 // require.resolve('<pkg>/package.json'): packages with an "exports" map (knip) do not export it.
@@ -31,17 +32,24 @@ function run(label, args) {
 function finish(code) {
   console.log('\n━━ summary');
   for (const [label, ms, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${label.padEnd(28)} ${(ms / 1000).toFixed(1)} s`);
-  if (!process.env.TEST_DATABASE_URL) console.log('  (PostgreSQL runs skipped: TEST_DATABASE_URL is not set)');
+  if (!process.env.TEST_DATABASE_URL) console.log('  (PostgreSQL runs and the cluster fault tests skipped: TEST_DATABASE_URL is not set)');
   process.exit(code);
 }
 
-console.log('━━ chromium');
-try {
-  console.log(`  using ${ensureChromium()}`);
-} catch (error) {
-  console.error(`  ${error.message}`);
-  process.exit(1);
+/** A program from Debian's packages the suite needs (installed as root when missing), or a clear stop. */
+function requireProgram(label, ensure) {
+  console.log(`━━ ${label}`);
+  try {
+    console.log(`  using ${ensure()}`);
+  } catch (error) {
+    console.error(`  ${error.message}`);
+    process.exit(1);
+  }
 }
+
+requireProgram('chromium', ensureChromium);
+// The cluster fault tests (api/test/cluster-faults.test.ts) run the production topology: instances behind nginx on PostgreSQL.
+if (process.env.TEST_DATABASE_URL) requireProgram('nginx', ensureNginx);
 run('format (prettier --check)', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
 run('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']);
 // Unused files and exports; then whether every export of @shop/shared is used by production code (knip.jsonc).

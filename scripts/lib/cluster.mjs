@@ -9,8 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './apps.mjs';
 import { apiBuildOutdated, API_MAIN, buildApi } from './build-api.mjs';
+import { ensureDebianPackage } from './debian-package.mjs';
 
 export const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+
+/** Debian's nginx, installed when missing and running as root (otherwise an error naming the package). */
+export function ensureNginx({ log = console.log } = {}) {
+  return ensureDebianPackage({ binary: NGINX, pkg: 'nginx', pathVariable: 'NGINX_BIN', log });
+}
 const NGINX_DIR = path.join(REPO_ROOT, 'deploy', 'nginx');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,7 +101,7 @@ export async function startCluster({
 } = {}) {
   if (!port) throw new Error('startCluster: a port is required (nginx on port, instances on port+1 …)');
   if (!databaseUrl) throw new Error('startCluster: databaseUrl (PostgreSQL) is required: instances share one database');
-  if (!fs.existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX} (apt-get install nginx-light, or set NGINX_BIN)`);
+  ensureNginx({ log });
   if (apiBuildOutdated()) await buildApi({ log });
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cluster-'));
   fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
