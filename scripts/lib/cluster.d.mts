@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const NGINX: string;
+/** Debian's nginx, installed when missing and running as root; its path. */
+export function ensureNginx(options?: { log?: (line: string) => void }): string;
 export function nofileLimits(): { soft: number; hard: number };
 export function nginxConfig(options: { prefix: string; port: number; upstreamPorts: number[]; workers?: number; nofile?: number }): string;
 
