@@ -129,7 +129,7 @@ describe('production refuses the emulator and demo projects', () => {
       }
     });
 
-    it.skipIf(database.name !== 'pglite')('a descriptor edited later to use the emulator is refused; the last good one stays in service', async () => {
+    it('a descriptor edited later to use the emulator is refused; the last good one stays in service', async () => {
       const dir = filledInHosts();
       const api = await start(dir);
       try {
@@ -147,8 +147,7 @@ describe('production refuses the emulator and demo projects', () => {
       }
     });
 
-    // The refusals do not depend on the database: once is enough.
-    it.skipIf(database.name !== 'pglite').each([
+    it.each([
       ['the emulator', (json: Descriptor) => (json.firebase!.useEmulator = true), /firebase\.useEmulator is true/],
       ['a demo project', (json: Descriptor) => (json.firebase!.projectId = 'demo-streetfood'), /"demo-streetfood" is a demo project/],
       ['another project than the API verifies', (json: Descriptor) => (json.firebase!.projectId = 'streetfood-other'), /not FIREBASE_PROJECT_ID/],
