@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { createDescriptorSource, resolveDescriptor, type DescriptorSource } from './deploy/descriptors';
 import { productionFirebaseProblems, withEmulatorFirebase } from './deploy/firebase-descriptors';
+import { productionShellProblems } from './deploy/shell-descriptors';
 import { folderArtifactStore, servedVersionDir } from './deploy/artifact-store';
 import { pullNamedVersions } from './deploy/pull-versions';
 import { openStoreDescriptors } from './deploy/store-descriptors';
@@ -176,13 +177,15 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
   let pulling = false;
   const source: DescriptorSource = createDescriptorSource(descriptorsDir, {
     ...(config.checkReleases ? { exists: (app: string, version: string) => servedVersionDir(store, config.appRoot, app, version) !== null } : {}),
-    // Production serves real Firebase projects only (a descriptor failing this is refused like a broken one).
-    // and no preview host with the token shipped in the repository (docs/requirements.md#preview-apart).
+    // Production serves real Firebase projects only (a descriptor failing this is refused like a broken one),
+    // no preview host with the token shipped in the repository (docs/requirements.md#preview-apart) and no
+    // host guests reach without a shell it names.
     ...(config.production
       ? {
           check: (descriptor: HostDescriptor) => [
             ...productionFirebaseProblems(descriptor, config.firebaseProjectId),
             ...productionPreviewProblems(descriptor),
+            ...productionShellProblems(descriptor),
           ],
         }
       : {}),

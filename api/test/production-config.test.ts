@@ -22,6 +22,7 @@ const WEB_KEY = `AIza${'S'.repeat(35)}`;
 
 /** A descriptor file as JSON, edited by the tests. */
 interface Descriptor {
+  shell?: string;
   firebase?: { apiKey: string; projectId: string; authDomain: string; useEmulator?: boolean };
   preview?: boolean;
   previewTokenDigest?: string;
@@ -50,6 +51,8 @@ function filledInHosts(edit: (json: Descriptor, file: string) => void = () => un
   for (const file of fs.readdirSync(SHIPPED_HOSTS).filter((f) => f.endsWith('.json'))) {
     const json = JSON.parse(fs.readFileSync(path.join(SHIPPED_HOSTS, file), 'utf8')) as Descriptor;
     json.firebase!.apiKey = WEB_KEY;
+    // The published shell guests load (deploy release shell 0.1.0 --host <file>).
+    json.shell = '0.1.0';
     // The preview host's own secret token, not the development one shipped in the repository.
     if (json.preview) json.previewTokenDigest = previewTokenDigest(PREVIEW_TOKEN);
     edit(json, file);
@@ -153,6 +156,7 @@ describe('production refuses the emulator and demo projects', () => {
       ['another project than the API verifies', (json: Descriptor) => (json.firebase!.projectId = 'streetfood-other'), /not FIREBASE_PROJECT_ID/],
       ['no Firebase block', (json: Descriptor) => delete json.firebase, /names no Firebase project/],
       ['an empty auth domain', (json: Descriptor) => (json.firebase!.authDomain = ''), /firebase\.authDomain/],
+      ['no shell named (the local build of whichever machine answers)', (json: Descriptor) => delete json.shell, /names no published shell/],
       ['the preview token shipped in the repository', (json: Descriptor) => (json.previewTokenDigest = SHIPPED_PREVIEW_TOKEN_DIGEST), /development token/],
     ])('refuses a descriptor with %s', async (_what, edit, message) => {
       const dir = filledInHosts((json, file) => file === 'preview.json' && edit(json));

@@ -1,7 +1,8 @@
 // build, publish, release, rollback and status: the deploy command's jobs.
 import { buildProblem, buildVersion, builtVersions, isPublished, requireBuild, servedDir } from './builds.mjs';
 import { DeployError, usageError } from './errors.mjs';
-import { gate, isProductionDescriptor } from './gate.mjs';
+import { isProductionDescriptor } from '../../shared/build/production-hosts.mjs';
+import { gate } from './gate.mjs';
 import { auditOf, requireCredential } from './audit.mjs';
 import { openControl } from './control.mjs';
 import { assertOnlyRemoteChanged, defaultHostFile, replaceRemoteLine, replaceShellLine, resolveHostFile } from './hosts.mjs';

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { integrityProblems } from '../../shared/build/integrity.mjs';
+import { isProductionDescriptor } from '../../shared/build/production-hosts.mjs';
 import { isPublished, readBuildInfo, servedDir } from './builds.mjs';
 import { DeployError } from './errors.mjs';
 import { REPO_ROOT } from './paths.mjs';
@@ -25,18 +26,6 @@ export function singletonProblems(remoteInfo, shellInfo) {
       problems.push(`${remoteInfo.app} ${remoteInfo.version} needs ${name} ${range}, shell ${shellInfo.version} provides ${provided}`);
   }
   return problems;
-}
-
-/** Host names that only reach a development machine: '*', localhost, 127.0.0.1 and *.localhost. */
-const DEVELOPMENT_HOST = /^(\*|localhost|127\.0\.0\.1|\[::1\]|.+\.localhost)$/i;
-
-/**
- * A descriptor guests reach (any host name other than a development one): its release is gated
- * against what guests load (a published shell, the contract of the host's own API) and needs a
- * credential (docs/requirements.md#release-gate).
- */
-export function isProductionDescriptor(json) {
-  return (json?.hosts ?? []).some((host) => !DEVELOPMENT_HOST.test(String(host)));
 }
 
 /** The contract versions the API accepts: asked from the API at the public URL, else this checkout's. */
