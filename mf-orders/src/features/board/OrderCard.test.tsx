@@ -76,15 +76,20 @@ describe('a kitchen board card (component)', () => {
     expect(buttonNames(card)).toEqual([]);
   });
 
-  it('a button reports its action for the order; while the order is busy every button is disabled', () => {
+  it('a button reports its action for the order (printing too); while the order is busy every action is disabled', () => {
     const order = testOrder({ state: 'Confirmed', orderData: [burrito] });
-    const first = renderCard(order);
+    const onPrint = vi.fn();
+    const first = renderCard(order, { onPrint });
     fireEvent.click(within(first.card).getByRole('button', { name: texts.boardReady }));
     expect(first.onAction).toHaveBeenCalledWith(order, 'ready');
+    // An open order can be printed as a kitchen ticket.
+    fireEvent.click(within(first.card).getByRole('button', { name: texts.boardPrint }));
+    expect(onPrint).toHaveBeenCalledWith(order);
     first.unmount();
 
     const { card, onAction } = renderCard(order, { busy: true });
     const buttons = within(card).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual([texts.boardReady, texts.boardCollected, texts.boardCancel]);
     expect(buttons.every((b) => b.hasAttribute('disabled'))).toBe(true);
     fireEvent.click(within(card).getByRole('button', { name: texts.boardReady }));
     expect(onAction).not.toHaveBeenCalled();
