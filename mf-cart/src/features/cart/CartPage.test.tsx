@@ -1,13 +1,12 @@
-import type { Subscription } from 'rxjs';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { on, type OverlayRequest } from '@shop/shared/bus';
 import { menuCategory, type CartLine, type MenuItemInput } from '@shop/shared/contract';
 import { item } from '@shop/shared/domain/cart-test-fixtures';
 import { de, fill } from '@shop/shared/i18n';
 import { appDataStore, cartLockStore, cartStore, drinkMenuStore, foodMenuStore, freshness, orderModeStore } from '@shop/shared/stores';
 import { answerActions } from '@shop/shared/testing/actions';
 import { testAppData } from '@shop/shared/testing/app-data';
+import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
 import { testLine } from '@shop/shared/testing/orders';
 import { restoreCart } from '../../data/commands';
 import { CartPage } from './CartPage';
@@ -19,8 +18,7 @@ import { CartPage } from './CartPage';
 const t = de.cart;
 const euro = (text: string | null | undefined) => text?.replace(/\u00a0/g, ' ');
 
-let overlays: OverlayRequest[];
-let overlaySubscription: Subscription;
+let shell: ShellOverlays;
 
 /** The loaded menus: the lines' items as the current menu has them. */
 function menuWith(...items: (Partial<MenuItemInput> & { id: string })[]) {
@@ -36,10 +34,9 @@ beforeEach(() => {
   drinkMenuStore.set({ menu: [], lastModified: 1 });
   orderModeStore.set('takeaway');
   cartLockStore.next(0);
-  overlays = [];
-  overlaySubscription = on('shell:overlay').subscribe((request) => overlays.push(request));
+  shell = answerOverlays();
 });
-afterEach(() => overlaySubscription.unsubscribe());
+afterEach(() => shell.stop());
 
 function renderCart(...lines: CartLine[]) {
   cartStore.set(lines);
@@ -83,7 +80,7 @@ describe('the cart lines (component)', () => {
     renderCart({ ...testLine({ name: 'Burrito', price: 1050, count: 2 }), hasBestand: true, bestand: 2 });
     fireEvent.click(increase('Burrito'));
     expect(countOf('Burrito')).toBe(2);
-    expect(overlays).toContainEqual({ kind: 'snackbar', text: 'Von „Burrito“ sind nur noch 2 Stück verfügbar.' });
+    expect(shell.requests).toContainEqual({ kind: 'snackbar', text: 'Von „Burrito“ sind nur noch 2 Stück verfügbar.' });
   });
 
   it('removing a line takes it out of the cart; without lines the cart says it is empty', () => {

@@ -1,7 +1,5 @@
-import type { Subscription } from 'rxjs';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, on, type OverlayRequest } from '@shop/shared/bus';
 import type { CartLine } from '@shop/shared/contract';
 import type { FlowId } from '@shop/shared/domain/checkout-validation';
 import { formatEuro } from '@shop/shared/domain/money';
@@ -22,6 +20,7 @@ import {
 } from '@shop/shared/stores';
 import { answerActions } from '@shop/shared/testing/actions';
 import { testAppData } from '@shop/shared/testing/app-data';
+import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
 import { DEFAULT_TEST_INSTANT } from '@shop/shared/testing/instants';
 import { testLine, testOrder } from '@shop/shared/testing/orders';
 import { CheckoutRoute } from '../checkout/CheckoutRoute';
@@ -35,8 +34,7 @@ import { CheckoutRoute } from '../checkout/CheckoutRoute';
 const t = de.checkout;
 const euro = (text: string | null | undefined) => text?.replace(/\u00a0/g, ' ');
 
-let overlays: OverlayRequest[];
-let overlaySubscription: Subscription;
+let shell: ShellOverlays;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: parseInstant(DEFAULT_TEST_INSTANT) });
@@ -50,15 +48,10 @@ beforeEach(() => {
   inhouseFormDataStore.reset();
   selectedTimeStore.reset();
   window.history.replaceState(null, '', '/');
-  overlays = [];
-  // The shell answers info dialogs at once (as a guest pressing OK would).
-  overlaySubscription = on('shell:overlay').subscribe((request) => {
-    overlays.push(request);
-    if (request.kind === 'info') queueMicrotask(() => emit('shell:overlay-answer', { id: request.id, answer: 'ok' }));
-  });
+  shell = answerOverlays();
 });
 afterEach(() => {
-  overlaySubscription.unsubscribe();
+  shell.stop();
   vi.useRealTimers();
 });
 
@@ -172,7 +165,7 @@ describe('the data step (component)', () => {
     expect(euro(minimum)).toBe('Bitte beachte den Mindestbestellwert von 20,00 €');
     expect(screen.getByTestId('checkout-min-order').textContent).toBe(minimum);
     await next();
-    expect(overlays).toContainEqual(expect.objectContaining({ kind: 'info', title: minimum }));
+    expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: minimum }));
     expect(window.location.pathname).toBe(pathTo('Korb'));
   });
 

@@ -1,8 +1,6 @@
-import type { Subscription } from 'rxjs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, on, type OverlayRequest } from '@shop/shared/bus';
 import type { SavedOrder } from '@shop/shared/contract';
 import { parseInstant } from '@shop/shared/domain/wall-clock';
 import { orders as texts } from '@shop/shared/i18n/orders';
@@ -10,6 +8,7 @@ import { pathTo, ROUTES } from '@shop/shared/routes';
 import { appDataStore, descriptorStore, lastOrdersStore } from '@shop/shared/stores';
 import { answerActions, type ActionServer } from '@shop/shared/testing/actions';
 import { TEST_BRANCH, testAppData } from '@shop/shared/testing/app-data';
+import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
 import { DEFAULT_TEST_INSTANT } from '@shop/shared/testing/instants';
 import { testLine, testOrder } from '@shop/shared/testing/orders';
 import { OrderPage } from './OrderPage';
@@ -26,8 +25,7 @@ const burrito = testLine({ name: 'Burrito', price: 1050 });
 const limo = testLine({ name: 'Limo', type: 'drink', price: 350 });
 
 let server: ActionServer;
-let overlays: OverlayRequest[];
-let overlaySubscription: Subscription;
+let shell: ShellOverlays;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: T0 });
@@ -43,14 +41,10 @@ beforeEach(() => {
     payments: { mode: 'test' },
   });
   lastOrdersStore.reset();
-  overlays = [];
-  overlaySubscription = on('shell:overlay').subscribe((request) => {
-    overlays.push(request);
-    if (request.kind === 'info') queueMicrotask(() => emit('shell:overlay-answer', { id: request.id, answer: 'ok' }));
-  });
+  shell = answerOverlays();
 });
 afterEach(() => {
-  overlaySubscription.unsubscribe();
+  shell.stop();
   vi.useRealTimers();
 });
 
@@ -140,8 +134,8 @@ describe('the order page (component)', () => {
     const ready = { ...accepted, state: 'Ready' as const, abholbereit: true, foodReadyAt: T0 + 14 * MIN };
     await openOrder(accepted, ready);
     expect((await screen.findByTestId('order-ready')).textContent).toBe(`${texts.orderReady}Bestellnummer 1001`);
-    await waitFor(() => expect(overlays).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.foodReadyDialog })));
-    expect(overlays.find((o) => o.kind === 'info')).toMatchObject({ text: 'Summe: 10,50\u00a0€ · Bestellnummer 1001' });
+    await waitFor(() => expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.foodReadyDialog })));
+    expect(shell.requests.find((o) => o.kind === 'info')).toMatchObject({ text: 'Summe: 10,50\u00a0€ · Bestellnummer 1001' });
   });
 
   it('a collected pickup order says when it was picked up; the banner and the pickup time are gone', async () => {
@@ -171,8 +165,8 @@ describe('the order page (component)', () => {
     expect(screen.getByTestId('order-payment').textContent).toBe(`${texts.payment}${texts.paymentLabels.waiter}`);
     expect(screen.getByRole('button', { name: texts.allReadyButton })).toBeTruthy();
     // Food ready at a table: it comes to the table, it is not "abholbereit".
-    await waitFor(() => expect(overlays).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.tableFoodReadyDialog })));
-    expect(overlays.some((o) => o.kind === 'info' && o.title === texts.foodReadyDialog)).toBe(false);
+    await waitFor(() => expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.tableFoodReadyDialog })));
+    expect(shell.requests.some((o) => o.kind === 'info' && o.title === texts.foodReadyDialog)).toBe(false);
   });
 
   it('an in-house order without a table says it is being prepared, for its order area', async () => {
