@@ -84,22 +84,34 @@ function fakeShell(version: string, info: FakeBuildInfo & { provides?: Record<st
   writeDigests(dir);
 }
 
+/** The command's environment: this case's seed, builds and store, the release actor and machine, then `env`. */
+function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DEPLOY_HOSTS_DIR: seedDir,
+    APP_ROOT: appRoot,
+    ARTIFACT_STORE: storeDir,
+    DEPLOY_ACTOR: 'jana@test',
+    DEPLOY_MACHINE: 'release-box',
+    ...env,
+  };
+}
+
 function deploy(...args: string[]): Run {
   const res = spawnSync(process.execPath, [CLI, ...args], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DEPLOY_HOSTS_DIR: seedDir,
-      APP_ROOT: appRoot,
-      ARTIFACT_STORE: storeDir,
-      DEPLOY_PUBLIC_URL: '',
-      DEPLOY_ACTOR: 'jana@test',
-      DEPLOY_MACHINE: 'release-box',
-    },
+    env: cliEnv({ DEPLOY_PUBLIC_URL: '' }),
     encoding: 'utf8',
     timeout: 120_000,
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+/** Runs the command and expects it to succeed (what it wrote to stderr is the failure message). */
+function deployOk(...args: string[]): Run {
+  const run = deploy(...args);
+  expect(run.code, run.stderr).toBe(0);
+  return run;
 }
 
 const read = (file: string) => fs.readFileSync(path.join(hostsDir, file), 'utf8');
@@ -121,6 +133,34 @@ const logEntries = () => {
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, string>)
     : [];
 };
+
+/** Every descriptor as it was (`before`, a snapshot()) and nothing in the release log. */
+function expectNothingReleased(before: Record<string, string>) {
+  expect(snapshot()).toEqual(before);
+  expect(logEntries()).toEqual([]);
+}
+
+/** A command the deploy tool must refuse: its exit code and message, after an optional set-up. */
+interface Refusal {
+  name: string;
+  args: string[];
+  code: number;
+  message: RegExp;
+  setup?: () => void;
+}
+
+/** Runs a refused command: it exits with its code and message, and nothing is released. */
+function expectRefused({ args, code, message, setup }: Refusal) {
+  setup?.();
+  const before = snapshot();
+  const run = deploy(...args);
+  expect(run.code).toBe(code);
+  expect(run.stderr).toMatch(message);
+  expectNothingReleased(before);
+}
+
+/** The release log as 'action from->to', oldest first. */
+const releaseHistory = () => logEntries().map((e) => `${e.action} ${e.from}->${e.to}`);
 
 /** Line numbers (1-based) and new text of every line that differs; the line count must stay. */
 function changedLines(before: string, after: string) {
@@ -183,25 +223,25 @@ describe('deploy release', () => {
   });
 
   it('accepts the host as file name, bare name, path or host with port, and defaults to the * descriptor', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'eimsbuettel.json').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'eimsbuettel.json');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.2.0');
-    expect(deploy('release', 'mf_menu', '0.3.0', '--host=eimsbuettel').code).toBe(0);
+    deployOk('release', 'mf_menu', '0.3.0', '--host=eimsbuettel');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.3.0');
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', path.join(hostsDir, 'hamburg.json')).code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', path.join(hostsDir, 'hamburg.json'));
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
 
     const before = read('localhost.json');
     const run = deploy('release', 'mf-menu', '0.3.0');
     expect(run.code).toBe(0);
     expect(changedLines(before, read('localhost.json'))).toEqual([{ line: lineOf(before, 'mf_menu'), text: '    "mf_menu": "0.3.0",' }]);
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'localhost:3000').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'localhost:3000');
     expect(JSON.parse(read('localhost.json')).remotes.mf_menu).toBe('0.2.0');
   });
 
   it('edits the last remote line (no trailing comma) without touching its neighbours', () => {
     fakeBuild('mf-orders', '0.1.1');
     const before = read('localhost.json');
-    expect(deploy('release', 'mf-orders', '0.1.1').code).toBe(0);
+    deployOk('release', 'mf-orders', '0.1.1');
     expect(changedLines(before, read('localhost.json'))).toEqual([{ line: lineOf(before, 'mf_orders'), text: '    "mf_orders": "0.1.1"' }]);
   });
 
@@ -221,24 +261,23 @@ describe('deploy release', () => {
     const run = deploy('release', 'mf-menu', '0.1.0', '--host', 'hamburg');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('already 0.1.0');
-    expect(snapshot()).toEqual(before);
-    expect(logEntries()).toEqual([]);
+    expectNothingReleased(before);
   });
 });
 
 describe('deploy rollback', () => {
   it('restores the file byte for byte and walks back through several releases', () => {
     const original = read('hamburg.json');
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const at020 = read('hamburg.json');
-    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
 
     const first = deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('hamburg.json: mf-menu 0.3.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(at020);
 
-    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(original);
 
     const none = deploy('rollback', 'mf-menu', '--host', 'hamburg');
@@ -246,24 +285,19 @@ describe('deploy rollback', () => {
     expect(none.stderr).toMatch(/no release of mf-menu .* to roll back \(it is at 0\.1\.0\)/);
     expect(read('hamburg.json')).toBe(original);
 
-    expect(logEntries().map((e) => `${e.action} ${e.from}->${e.to}`)).toEqual([
-      'release 0.1.0->0.2.0',
-      'release 0.2.0->0.3.0',
-      'rollback 0.3.0->0.2.0',
-      'rollback 0.2.0->0.1.0',
-    ]);
+    expect(releaseHistory()).toEqual(['release 0.1.0->0.2.0', 'release 0.2.0->0.3.0', 'rollback 0.3.0->0.2.0', 'rollback 0.2.0->0.1.0']);
   });
 
   it('keeps hosts apart: a rollback on one host leaves the other releases in place', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
-    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'eimsbuettel').code).toBe(0);
-    expect(deploy('rollback', 'mf-menu', '--host', 'eimsbuettel').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    deployOk('release', 'mf-menu', '0.3.0', '--host', 'eimsbuettel');
+    deployOk('rollback', 'mf-menu', '--host', 'eimsbuettel');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.1.0');
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
   });
 
   it('refuses when the descriptor was changed by hand after the last release', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const file = path.join(hostsDir, 'hamburg.json');
     fs.writeFileSync(file, read('hamburg.json').replace('"mf_menu": "0.2.0"', '"mf_menu": "0.3.0"'));
     const before = read('hamburg.json');
@@ -274,7 +308,7 @@ describe('deploy rollback', () => {
   });
 
   it('refuses to roll back to a version whose build has been deleted', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     fs.rmSync(path.join(appRoot, 'mf-menu', 'dist', '0.1.0'), { recursive: true });
     const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.code).toBe(1);
@@ -284,7 +318,7 @@ describe('deploy rollback', () => {
 });
 
 describe('deploy refuses bad input with a clear message and changes nothing', () => {
-  const cases: { name: string; args: string[]; code: number; message: RegExp; setup?: () => void }[] = [
+  const cases: Refusal[] = [
     { name: 'unknown app', args: ['release', 'mf-foo', '0.2.0'], code: 1, message: /Unknown app "mf-foo"\. Apps: shell, mf-menu, mf-cart/ },
     { name: 'a shell version that is not built', args: ['release', 'shell', '0.2.0'], code: 1, message: /No usable build of shell 0\.2\.0/ },
     {
@@ -383,22 +417,14 @@ describe('deploy refuses bad input with a clear message and changes nothing', ()
   ];
 
   for (const c of cases) {
-    it(c.name, () => {
-      c.setup?.();
-      const before = snapshot();
-      const run = deploy(...c.args);
-      expect(run.code).toBe(c.code);
-      expect(run.stderr).toMatch(c.message);
-      expect(snapshot()).toEqual(before);
-      expect(logEntries()).toEqual([]);
-    });
+    it(c.name, () => expectRefused(c));
   }
 });
 
 describe('deploy status', () => {
   it('shows every host × remote with its version and whether the build exists', () => {
     fs.rmSync(path.join(appRoot, 'mf-checkout', 'dist', '0.1.0'), { recursive: true });
-    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
     const run = deploy('status');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
@@ -488,8 +514,7 @@ export default ({ version }) => ({
     const run = deploy('release', 'mf-cart', '0.5.0', '--build');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Build of mf-cart 0.5.0 failed');
-    expect(snapshot()).toEqual(before);
-    expect(logEntries()).toEqual([]);
+    expectNothingReleased(before);
   });
 });
 
@@ -509,14 +534,14 @@ describe('the shell is released and rolled back per host', () => {
     fakeShell('0.3.0', { provides: { ...PROVIDED, rxjs: '8.0.0' } });
     expect(deploy('release', 'shell', '0.3.0', '--host', 'hamburg').stderr).toMatch(/mf-menu 0\.1\.0 needs rxjs \^7\.8\.2, shell 0\.3\.0 provides 8\.0\.0/);
 
-    expect(deploy('rollback', 'shell', '--host', 'hamburg').code).toBe(0);
+    deployOk('rollback', 'shell', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(before['hamburg.json']);
   });
 });
 
 describe('published versions are immutable and live in the artifact store', () => {
   it('publishes once; a different build under the same version is refused; the same bytes are a no-op', () => {
-    expect(deploy('publish', 'mf-menu', '0.2.0').code).toBe(0);
+    deployOk('publish', 'mf-menu', '0.2.0');
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
     expect(deploy('publish', 'mf-menu', '0.2.0').stdout).toContain('published already (identical)');
 
@@ -530,17 +555,17 @@ describe('published versions are immutable and live in the artifact store', () =
   });
 
   it('a fresh machine with only the store (no builds) can release and roll back every published version', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
-    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
-    for (const folder of FOLDERS) expect(deploy('publish', folder, '0.1.0').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    for (const folder of FOLDERS) deployOk('publish', folder, '0.1.0');
     // The shell the host runs must be published too: release one, then wipe every local build.
     fakeShell('0.2.0');
-    expect(deploy('release', 'shell', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'shell', '0.2.0', '--host', 'hamburg');
     fs.rmSync(appRoot, { recursive: true });
 
-    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
-    expect(deploy('release', 'mf-menu', '0.3.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
     expect(deploy('status').stdout).toMatch(/hamburg\.localhost.*0\.2\.0 ✓ published\s+0\.3\.0 ✓ published/);
   });
 
@@ -560,7 +585,7 @@ export default ({ version }) => ({
 });
 `,
     );
-    expect(deploy('build', 'mf-cart', '0.6.0').code).toBe(0);
+    deployOk('build', 'mf-cart', '0.6.0');
     const entry = path.join(appDir, 'dist', '0.6.0', 'remoteEntry.js');
     const built = fs.readFileSync(entry, 'utf8');
     expect(built).toContain('alt');
@@ -604,15 +629,14 @@ describe('integrity: every file is checked against its sha256 digest in build-in
   });
 
   it('release refuses a published version tampered in the store, and changes nothing', () => {
-    expect(deploy('publish', 'mf-menu', '0.2.0').code).toBe(0);
+    deployOk('publish', 'mf-menu', '0.2.0');
     fs.rmSync(menu020(), { recursive: true });
     fs.writeFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), '/* tampered */');
     const before = snapshot();
     const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/mf-menu 0\.2\.0 .*failed its integrity check.*remoteEntry\.js has other bytes/);
-    expect(snapshot()).toEqual(before);
-    expect(logEntries()).toEqual([]);
+    expectNothingReleased(before);
   });
 });
 
@@ -621,7 +645,7 @@ describe('the control plane: descriptors, lease and log in the store (docs/requi
     const before = read('hamburg.json');
     fs.writeFileSync(path.join(seedDir, 'hamburg.json'), before.replace('"mf_menu": "0.1.0"', '"mf_menu": "0.3.0"'));
     fs.rmSync(path.join(hostsDir, 'eimsbuettel.json'));
-    expect(deploy('status').code).toBe(0);
+    deployOk('status');
     expect(read('hamburg.json')).toBe(before);
     expect(read('eimsbuettel.json')).toBe(fs.readFileSync(path.join(seedDir, 'eimsbuettel.json'), 'utf8'));
   });
@@ -634,16 +658,15 @@ describe('the control plane: descriptors, lease and log in the store (docs/requi
     const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Another release is running: release mf-cart 0\.2\.0 by tom@test on other-box \(pid 4242\).*nothing was changed/);
-    expect(snapshot()).toEqual(before);
-    expect(logEntries()).toEqual([]);
+    expectNothingReleased(before);
 
     fs.writeFileSync(lease, JSON.stringify({ ...holder, expires: new Date(Date.now() - 1).toISOString() }));
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(JSON.parse(fs.readFileSync(lease, 'utf8'))).toMatchObject({ actor: 'jana@test', machine: 'release-box', released: true });
   });
 
   it('every log entry names actor, machine, commit and the digest of the released build (docs/requirements.md#release-audit)', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const [entry] = logEntries();
     const buildInfo = fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'));
     expect(entry).toMatchObject({ seq: 1, actor: 'jana@test', machine: 'release-box', from: '0.1.0', to: '0.2.0' });
@@ -678,23 +701,8 @@ describe('a production host (a public host name) is gated against what guests lo
   }
   const deployWith = (env: Record<string, string>, ...args: string[]) =>
     new Promise<Run>((resolve) =>
-      execFile(
-        process.execPath,
-        [CLI, ...args],
-        {
-          cwd: REPO_ROOT,
-          env: {
-            ...process.env,
-            DEPLOY_HOSTS_DIR: seedDir,
-            APP_ROOT: appRoot,
-            ARTIFACT_STORE: storeDir,
-            DEPLOY_ACTOR: 'jana@test',
-            DEPLOY_MACHINE: 'release-box',
-            ...env,
-          },
-          encoding: 'utf8',
-        },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      execFile(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: cliEnv(env), encoding: 'utf8' }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
       ),
     );
 
@@ -718,8 +726,7 @@ describe('a production host (a public host name) is gated against what guests lo
       expect((await deployWith({ ...env, DEPLOY_TOKEN: 'guess' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
         /jana@test may not release to production hosts/,
       );
-      expect(snapshot()).toEqual(before);
-      expect(logEntries()).toEqual([]);
+      expectNothingReleased(before);
 
       const withToken = { ...env, DEPLOY_TOKEN: 's3cret' };
       const shell = await deployWith(withToken, 'release', 'shell', '0.2.0', '--host', 'hamburg');
@@ -820,7 +827,7 @@ describe('canary releases (docs/requirements.md#release-canary)', () => {
     // Published like a release, so every machine sharing the store serves it.
     expect(fs.existsSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'))).toBe(true);
 
-    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg').code).toBe(0);
+    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg');
     expect(changedLines(withCanary, read('hamburg.json'))).toEqual([
       { line: lineOf(withCanary, 'canaries'), text: '  "canaries": {"mf_menu":{"version":"0.2.0","percent":20}},' },
     ]);
@@ -834,31 +841,25 @@ describe('canary releases (docs/requirements.md#release-canary)', () => {
 
   it('promote makes the canary the host version (the same bytes as a release); rollback then goes back before it', () => {
     const original = read('hamburg.json');
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const released = read('hamburg.json');
-    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
 
-    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg').code).toBe(0);
+    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
     const run = deploy('promote', 'mf-menu', '--host', 'hamburg');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(released);
 
-    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').code).toBe(0);
+    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(original);
-    expect(logEntries().map((e) => `${e.action} ${e.from}->${e.to}`)).toEqual([
-      'release 0.1.0->0.2.0',
-      'rollback 0.2.0->0.1.0',
-      'canary 0.1.0->0.2.0',
-      'promote 0.1.0->0.2.0',
-      'rollback 0.2.0->0.1.0',
-    ]);
+    expect(releaseHistory()).toEqual(['release 0.1.0->0.2.0', 'rollback 0.2.0->0.1.0', 'canary 0.1.0->0.2.0', 'promote 0.1.0->0.2.0', 'rollback 0.2.0->0.1.0']);
   });
 
   it('rollback ends a running canary (byte for byte) and leaves the releases before it in place', () => {
-    expect(deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg').code).toBe(0);
+    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const before = read('hamburg.json');
-    expect(deploy('canary', 'mf-menu', '0.3.0', '--percent', '10', '--host', 'hamburg').code).toBe(0);
+    deployOk('canary', 'mf-menu', '0.3.0', '--percent', '10', '--host', 'hamburg');
     const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.3.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(before);
@@ -869,16 +870,16 @@ describe('canary releases (docs/requirements.md#release-canary)', () => {
 
   it('keeps canaries of different remotes on one line, each ended on its own', () => {
     fakeBuild('mf-cart', '0.2.0');
-    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg').code).toBe(0);
-    expect(deploy('canary', 'mf-cart', '0.2.0', '--percent', '5', '--host', 'hamburg').code).toBe(0);
+    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
+    deployOk('canary', 'mf-cart', '0.2.0', '--percent', '5', '--host', 'hamburg');
     expect(JSON.parse(read('hamburg.json')).canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 }, mf_cart: { version: '0.2.0', percent: 5 } });
-    expect(deploy('promote', 'mf-cart', '--host', 'hamburg').code).toBe(0);
+    deployOk('promote', 'mf-cart', '--host', 'hamburg');
     const json = JSON.parse(read('hamburg.json'));
     expect(json.canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 } });
     expect(json.remotes).toMatchObject({ mf_cart: '0.2.0', mf_menu: '0.1.0' });
   });
 
-  const refusals: { name: string; args: string[]; code: number; message: RegExp; setup?: () => void }[] = [
+  const refusals: Refusal[] = [
     { name: 'no percentage', args: ['canary', 'mf-menu', '0.2.0'], code: 2, message: /--percent <1–99>/ },
     { name: 'a percentage out of range', args: ['canary', 'mf-menu', '0.2.0', '--percent', '100'], code: 1, message: /expected a whole number from 1 to 99/ },
     { name: 'a percentage that is no number', args: ['canary', 'mf-menu', '0.2.0', '--percent', 'half'], code: 1, message: /expected a whole number/ },
@@ -896,14 +897,6 @@ describe('canary releases (docs/requirements.md#release-canary)', () => {
     },
   ];
   for (const c of refusals) {
-    it(`refuses ${c.name} and changes nothing`, () => {
-      c.setup?.();
-      const before = snapshot();
-      const run = deploy(...c.args);
-      expect(run.code).toBe(c.code);
-      expect(run.stderr).toMatch(c.message);
-      expect(snapshot()).toEqual(before);
-      expect(logEntries()).toEqual([]);
-    });
+    it(`refuses ${c.name} and changes nothing`, () => expectRefused(c));
   }
 });

@@ -1,15 +1,13 @@
 // Canary releases (docs/requirements.md#release-canary): the bucket rule, and the descriptor a browser
 // gets on a host with a canary running — decided on the server by the browser's cookie, stable on reload.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostDescriptor, type HostDescriptor, type ResolvedDescriptor } from '@shop/shared/contract';
-import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { REPO_ROOT } from '../src/config';
 import { browserIdFromCookies, CANARY_COOKIE, canaryBucket, inCanary, remoteVersionFor } from '../src/deploy/canary';
 import { missingVersions } from '../src/deploy/descriptors';
-import { createApi, noAuth, type Api } from '../src/server';
+import { startDescriptorApi, type DescriptorApi } from './support/descriptor-api';
 
 const seeded = (i: number) => `e2e-browser-${String(i).padStart(2, '0')}`;
 
@@ -58,35 +56,21 @@ describe('the canary rule', () => {
 });
 
 describe('GET /deploy/descriptor.json on a host with a canary', () => {
-  let tmp: string;
-  let api: Api;
-  let descriptorsDir: string;
+  let fixture: DescriptorApi;
 
   const get = (host: string, cookie?: string) =>
-    api.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host, ...(cookie ? { cookie: `${CANARY_COOKIE}=${cookie}` } : {}) } });
+    fixture.api.app.inject({ method: 'GET', url: '/deploy/descriptor.json', headers: { host, ...(cookie ? { cookie: `${CANARY_COOKIE}=${cookie}` } : {}) } });
   const menuVersionFor = async (cookie: string) => (await get('hamburg.localhost', cookie)).json<ResolvedDescriptor>().remotes.mf_menu!.version;
 
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-'));
-    const hostsDir = path.join(tmp, 'hosts');
-    fs.cpSync(path.join(REPO_ROOT, 'deploy', 'hosts'), hostsDir, { recursive: true });
-    const config = {
-      ...loadConfig({ DESCRIPTORS_FROM: 'store' }),
-      logLevel: 'silent',
-      deployHostsDir: hostsDir,
-      appRoot: tmp,
-      artifactStore: path.join(tmp, 'store'),
-    };
-    api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
-    descriptorsDir = path.join(tmp, 'store', 'descriptors');
+    fixture = await startDescriptorApi('canary-');
     // What `deploy canary mf-menu 0.2.0 --percent 50 --host hamburg` writes into the store.
-    const file = path.join(descriptorsDir, 'hamburg.json');
+    const file = path.join(fixture.descriptorsDir, 'hamburg.json');
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
     fs.writeFileSync(file, JSON.stringify({ ...json, canaries: { mf_menu: { version: '0.2.0', percent: 50 } } }, null, 2));
   });
   afterAll(async () => {
-    await api?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await fixture?.close();
   });
 
   it('gives a new browser an id in a first-party cookie and resolves the canary by it', async () => {

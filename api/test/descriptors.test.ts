@@ -2,7 +2,6 @@
 // settings GetAppconfig returns per host. Works on a temporary copy of deploy/hosts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchSettings, ResolvedDescriptor } from '@shop/shared/contract';
@@ -12,20 +11,19 @@ import { createDescriptorSource } from '../src/deploy/descriptors';
 import { createApi, noAuth, type Api } from '../src/server';
 import { applicationDatabase } from './support/databases';
 import { fakeBuild } from './support/fake-build';
+import { copyHosts, startDescriptorApi, type DescriptorApi } from './support/descriptor-api';
 import { TEST_BROWSER_ID } from './support/test-api';
 
 const HAMBURG = { defaultPlz: '20099', defaultCity: 'Hamburg', pickupAddress: 'Street Food St. Georg, Lange Reihe 42, 20099 Hamburg' };
 const EIMSBUETTEL = { defaultPlz: '20146', defaultCity: 'Eimsbüttel', pickupAddress: 'Street Food Eimsbüttel, Grindelallee 118, 20146 Hamburg' };
 
-function copyHosts(): { tmp: string; hostsDir: string } {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-descriptors-'));
-  const hostsDir = path.join(tmp, 'hosts');
-  fs.cpSync(path.join(REPO_ROOT, 'deploy', 'hosts'), hostsDir, { recursive: true });
-  return { tmp, hostsDir };
-}
+/** The temporary folders of this file. */
+const TMP_PREFIX = 'platform-descriptors-';
 
 describe('GET /deploy/descriptor.json', () => {
+  let fixture: DescriptorApi;
   let tmp: string;
+  /** The store's descriptors: the hand edits below edit them, and the deploy command writes there. */
   let hostsDir: string;
   let api: Api;
 
@@ -36,22 +34,11 @@ describe('GET /deploy/descriptor.json', () => {
   };
 
   beforeAll(async () => {
-    ({ tmp, hostsDir } = copyHosts());
-    // Descriptors from the store's control plane (seeded from the copy), as in production: the hand edits
-    // below edit the store's descriptors, and the deploy command writes there.
-    const config = {
-      ...loadConfig({ DESCRIPTORS_FROM: 'store' }),
-      logLevel: 'silent',
-      deployHostsDir: hostsDir,
-      appRoot: tmp,
-      artifactStore: path.join(tmp, 'store'),
-    };
-    api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
-    hostsDir = path.join(tmp, 'store', 'descriptors');
+    fixture = await startDescriptorApi(TMP_PREFIX);
+    ({ api, tmp, descriptorsDir: hostsDir } = fixture);
   });
   afterAll(async () => {
-    await api?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await fixture?.close();
   });
 
   it('serves each branch host its own postcode, city and pickup address, never cached', async () => {
@@ -152,7 +139,7 @@ describe('GET /deploy/descriptor.json', () => {
 
 describe('descriptor source', () => {
   it('refuses to start with an invalid descriptor and names the file and field', () => {
-    const { tmp, hostsDir } = copyHosts();
+    const { tmp, hostsDir } = copyHosts(TMP_PREFIX);
     try {
       const file = path.join(hostsDir, 'eimsbuettel.json');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"mf_menu": "0.1.0"', '"mf_menu": "latest"'));
@@ -163,7 +150,7 @@ describe('descriptor source', () => {
   });
 
   it('refuses a host listed in two descriptors', () => {
-    const { tmp, hostsDir } = copyHosts();
+    const { tmp, hostsDir } = copyHosts(TMP_PREFIX);
     try {
       const file = path.join(hostsDir, 'eimsbuettel.json');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"eimsbuettel.localhost"', '"hamburg.localhost"'));
@@ -230,7 +217,7 @@ describe('releases the API serves (artifact store, shell per host, missing versi
     );
 
   beforeAll(() => {
-    ({ tmp, hostsDir } = copyHosts());
+    ({ tmp, hostsDir } = copyHosts(TMP_PREFIX));
     store = path.join(tmp, 'store');
     for (const folder of FOLDERS) publish(folder, '0.1.0', JSON.stringify({ name: folder, published: true }));
   });

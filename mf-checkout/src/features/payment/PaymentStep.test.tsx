@@ -1,15 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureActionClient } from '@shop/shared/client';
 import type { AppConfig, SavedCard } from '@shop/shared/contract';
 import { FLOWS } from '@shop/shared/domain/checkout-flow';
+import { answerActions, type ActionServer } from '@shop/shared/testing/actions';
 import { testOrder } from '@shop/shared/testing/orders';
 import type { CheckoutContext } from '../checkout/use-checkout-context';
 import PaymentStep from './PaymentStep';
 
 // The payment choice of the checkout (docs/requirements.md#payment-step): which methods the step
 // offers, choosing one, and what cannot be pressed while a payment runs. The server answers through
-// the action client's fetch, one answer per action.
+// the action client's fetch, one answer per action (answerActions).
 
 const ALL_PROVIDERS: AppConfig['providers'] = { bar: true, stripe: true, paypal: true, wallet: true, customerCard: true };
 const GUEST = null;
@@ -21,23 +21,12 @@ const order = testOrder({
   userInfo: { name: 'Erika Mustermann', email: 'erika@example.org' },
 });
 
-let answers: Record<string, unknown>;
-let called: string[];
+let server: ActionServer;
 
 beforeEach(() => {
-  called = [];
-  answers = {
+  server = answerActions({
     GetStripeBuyersProfile: { stripeCustomerId: null, paymentMethods: [], mode: 'test' },
     GetCustomerCards: { cards: [], primaryCardId: null },
-  };
-  configureActionClient({
-    waitForBrowserId: async () => 'browser-test-0001',
-    fetch: async (_url, init) => {
-      const { action } = JSON.parse(init?.body as string) as { action: string };
-      called.push(action);
-      const answer = answers[action];
-      return new Response(JSON.stringify(answer ? { ok: true, ...answer } : { ok: false }), { status: answer ? 200 : 500 });
-    },
   });
 });
 afterEach(() => vi.useRealTimers());
@@ -89,7 +78,7 @@ describe('the payment choice (component)', () => {
     expect((method('Kreditkarte') as HTMLInputElement).checked).toBe(true);
     expect(onMethod).toHaveBeenLastCalledWith('Kreditkarte');
     expect(await screen.findByTestId('card-panel')).toBeTruthy();
-    expect(called).toContain('GetStripeBuyersProfile');
+    expect(server.payloadsOf('GetStripeBuyersProfile')).toHaveLength(1);
     // 'Karte hinzufügen' appears after 500 ms; with no card chosen there is nothing to order with.
     expect(screen.queryByTestId('add-card')).toBeNull();
     expect((await screen.findByTestId('add-card', {}, { timeout: 2000 })).textContent).toBe('Karte hinzufügen');
@@ -104,7 +93,7 @@ describe('the payment choice (component)', () => {
 
   it('orders with a saved card only once the card is chosen', async () => {
     const card: SavedCard = { paymentMethodId: 'pm-1', label: 'Visa •••• 4242', exp: '12/29' };
-    answers.GetStripeBuyersProfile = { stripeCustomerId: 'cus-1', paymentMethods: [card], mode: 'test' };
+    server.answers.GetStripeBuyersProfile = { stripeCustomerId: 'cus-1', paymentMethods: [card], mode: 'test' };
     renderStep();
     fireEvent.click(method('Kreditkarte'));
     const saved = await screen.findByTestId('saved-card');
@@ -139,14 +128,14 @@ describe('the payment choice (component)', () => {
       cards: [{ rfid: 'rfid-1', label: 'Kundenkarte', accounts: [{ accountType: 'CRED', balance, symbol: '€' }] }],
       primaryCardId: 'rfid-1',
     });
-    answers.GetCustomerCards = card(order.total - 1);
+    server.answers.GetCustomerCards = card(order.total - 1);
     const first = renderStep({ user: ACCOUNT_HOLDER as CheckoutContext['user'] });
     fireEvent.click(method('Kundenkarte'));
     expect((await screen.findByTestId('customer-card-panel')).textContent).toContain('Dein Guthaben ist nicht ausreichend.');
     expect(screen.queryByTestId('pay-customer-card')).toBeNull();
 
     first.unmount();
-    answers.GetCustomerCards = card(order.total);
+    server.answers.GetCustomerCards = card(order.total);
     renderStep({ user: ACCOUNT_HOLDER as CheckoutContext['user'] });
     fireEvent.click(method('Kundenkarte'));
     expect((await screen.findByTestId('pay-customer-card')).textContent).toBe('Zahlungspflichtig Bestellen');

@@ -1,7 +1,6 @@
-import type { Subscription } from 'rxjs';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, on, type OverlayRequest } from '@shop/shared/bus';
+import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
 import { registerCartCommands, type CartCommandHandler, type CartCommandParams } from '@shop/shared/commands/cart';
 import { menuCategory } from '@shop/shared/contract';
 import { burrito } from '@shop/shared/domain/__fixtures__/menu';
@@ -25,21 +24,15 @@ const context: MenuShopContext = {
 const euro = (text: string | null | undefined) => text?.replace(/\u00a0/g, ' ');
 const total = () => euro(screen.getByTestId('item-total').textContent);
 
-let overlays: OverlayRequest[];
+let shell: ShellOverlays;
 let added: CartCommandParams<'add'>[];
-let overlaySubscription: Subscription;
 let unregister: () => void;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  overlays = [];
   added = [];
   // The shell answers info dialogs at once (as a guest pressing OK would).
-  overlaySubscription = on('shell:overlay').subscribe((request) => {
-    overlays.push(request);
-    const id = request.kind === 'info' ? request.id : undefined;
-    if (id) queueMicrotask(() => emit('shell:overlay-answer', { id, answer: 'ok' }));
-  });
+  shell = answerOverlays();
   // mf-cart's command handler stands behind this seam; here it records what the configurator sends.
   const handler: Pick<CartCommandHandler, 'add'> = {
     add: async (params) => {
@@ -51,7 +44,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  overlaySubscription.unsubscribe();
+  shell.stop();
   unregister();
   vi.useRealTimers();
 });
@@ -87,9 +80,9 @@ describe('the burrito configurator (component)', () => {
     await clickAdd();
     const step = screen.getByTestId('step-0');
     expect(within(step).getByRole('alert').textContent).toBe('Du musst noch eine Auswahl treffen für "Reis"');
-    expect(overlays).toContainEqual(expect.objectContaining({ kind: 'info', title: 'Du musst noch eine Auswahl treffen für "Reis"' }));
+    expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: 'Du musst noch eine Auswahl treffen für "Reis"' }));
     expect(added).toEqual([]);
-    expect(overlays.some((o) => o.kind === 'added-to-cart')).toBe(false);
+    expect(shell.requests.some((o) => o.kind === 'added-to-cart')).toBe(false);
   });
 
   it('updates the price with the size, the charged options beyond the free one, and the styles, at the takeaway price', async () => {
@@ -118,7 +111,7 @@ describe('the burrito configurator (component)', () => {
     expect(line).toMatchObject({ count: 1, vol: 'Regular' });
     expect(JSON.stringify(line)).toContain('rice-lime');
     expect(JSON.stringify(line)).toContain('cheese');
-    expect(overlays.filter((o) => o.kind === 'added-to-cart')).toHaveLength(1);
+    expect(shell.requests.filter((o) => o.kind === 'added-to-cart')).toHaveLength(1);
     expect(screen.queryByTestId('continue-to-cart')).toBeNull();
     await act(async () => vi.advanceTimersByTimeAsync(899));
     expect(screen.queryByTestId('continue-to-cart')).toBeNull();
