@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
 import { REPO_ROOT } from '../src/config';
 import { createFirebaseVerifier, type TokenVerifier } from '../src/auth/verify';
-import { applicationDatabase } from './support/databases';
+import { applicationDatabase, testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -275,7 +275,7 @@ describe('the Auth emulator proxy (development): helper pages of a federated sig
  * The attacks of requirements#security on a development shop: the emulator's administration behind a dot segment
  * in any spelling, custom tokens with claims, and tokens re-encoded with `staff: true`.
  */
-describe.each(applicationDatabase())('the emulator cannot make anyone staff, on $name', (database) => {
+describe.each(testDatabases())('the emulator cannot make anyone staff, on $name', (database) => {
   let t: TestApi;
   let port: number;
   beforeAll(async () => {

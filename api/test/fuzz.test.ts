@@ -18,7 +18,7 @@ import { pushTokenKind } from '@shop/shared/domain/push';
 import { recordBytes } from '../src/collections/record-bounds';
 import { openDatabase } from '../src/db/client';
 import { carts, pushTokens, userPreferences, userSettings } from '../src/db/schema';
-import { applicationDatabase } from './support/databases';
+import { testDatabases } from './support/databases';
 import { testVerifier } from './support/staff';
 import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
 import { hostile, large, mutated, validish } from './support/zod-arbitrary';
@@ -110,7 +110,7 @@ describe('fuzzing every action: 0 × 5xx', () => {
  * the bounds allow and hostile, from a few devices and accounts so that writes merge into the same
  * records. 0 × 5xx, and afterwards every stored record is within its bound and its closed schema.
  */
-describe.each(applicationDatabase())('fuzzing the stored documents on $name: every record within its bound', (database) => {
+describe.each(testDatabases())('fuzzing the stored documents on $name: every record within its bound', (database) => {
   let s: TestApi;
   beforeAll(async () => {
     s = await startTestApi(await database.open(), { verifier: testVerifier });

@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../src/config';
 import { settings } from '../src/db/schema';
 import { checkoutDraft } from './support/checkout-drafts';
 import { testNow } from './support/clock';
-import { applicationDatabase } from './support/databases';
+import { testDatabases } from './support/databases';
 import { onlineTakeawayDraft, takeawayDraft } from './support/orders';
 import { testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -21,7 +21,7 @@ const ORDERING_OFF = 'Aktuell sind keine Online Bestellungen möglich!';
 const FLOW_OFF = 'Diese Bestellart ist zur Zeit leider nicht möglich.';
 const METHOD_OFF = 'Diese Zahlungsmethode ist zur Zeit nicht verfügbar. Bitte wähle eine andere.';
 
-describe.each(applicationDatabase())('host switches on the server on $name', (database) => {
+describe.each(testDatabases())('host switches on the server on $name', (database) => {
   let t: TestApi;
   let menu: Menu;
   let config: AppConfig;

@@ -18,7 +18,7 @@ import { RATE_RULES } from '../src/http/rate-limits';
 import { registerStreamLimits, STREAM_LIMITS } from '../src/http/stream-limits';
 import { memoryStreamTickets } from '../src/events/stream-tickets';
 import { createApi, noAuth } from '../src/server';
-import { applicationDatabase } from './support/databases';
+import { testDatabases } from './support/databases';
 import { testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -140,7 +140,7 @@ describe('TRUST_PROXY takes addresses or CIDRs only', () => {
   });
 });
 
-describe.each(applicationDatabase())('page views and push tokens on $name', (database) => {
+describe.each(testDatabases())('page views and push tokens on $name', (database) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(await database.open(), { verifier: testVerifier, env: { RATE_LIMITS: 'on' } });

@@ -6,13 +6,13 @@ import { SHOP_CONSTANTS } from '@shop/shared/domain/shop-constants';
 import { WAITER_CALL_LIMITS } from '@shop/shared/domain/waiter-call';
 import { de } from '@shop/shared/i18n';
 import { settings, signals } from '../src/db/schema';
-import { applicationDatabase } from './support/databases';
+import { testDatabases } from './support/databases';
 import { STAFF_TOKEN, testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const call = (table: string, signalId = `sig-${crypto.randomUUID()}`) => ({ usecase: 'tableordering' as const, type: 'kellnerruf' as const, table, signalId });
 
-describe.each(applicationDatabase())('Kellnerruf on $name', (database) => {
+describe.each(testDatabases())('Kellnerruf on $name', (database) => {
   let t: TestApi;
   let clock = Date.UTC(2026, 10, 25, 18, 0);
   const paged: Extract<ServerEvent, { type: 'waiterCalled' }>[] = [];
