@@ -9,8 +9,15 @@ import { collectPageErrors } from '../support/shop';
 const ALWAYS_MILK = ['burrito-classic-chicken', 'burrito-veggie', 'burrito-birria-dok'];
 
 test.describe('allergen filter everywhere', () => {
-  test('filter + more-items: items hidden in the list stay hidden under "Weitere Speisen"; milk options are marked', async ({ page }) => {
+  test('filter + more-items: items hidden in the list stay hidden under "Weitere Speisen" and in Favoriten; milk options are marked', async ({ page }) => {
     const errors = collectPageErrors(page);
+    // Two favourites before the filter: one with milk, one without.
+    for (const id of ['burrito-classic-chicken', 'burrito-beef-barbacoa']) {
+      await page.goto(`/Speise/${id}`);
+      const heart = page.getByTestId('item-page').getByTestId('favourite-heart').first();
+      await heart.click();
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    }
     await page.goto('/SpeisenProdukte/burritos');
     await page.getByTestId('allergen-filter-toggle').first().click();
     await page.getByTestId('allergen-chip-G').click();
@@ -28,6 +35,12 @@ test.describe('allergen filter everywhere', () => {
     await expect(page.getByTestId('style-style-cheese').getByTestId('option-avoided-allergen')).toHaveText(/Enthält: Milch/);
     await expect(page.getByTestId('style-style-sourcream').getByTestId('option-avoided-allergen')).toHaveText(/Enthält: Milch/);
     await expect(page.getByTestId('style-style-guac').getByTestId('option-avoided-allergen')).toHaveCount(0);
+
+    // Favoriten: the milk burrito is hidden there too, and the page says how many the filter hides.
+    await page.goto('/Favoriten');
+    await expect(page.locator('[data-testid="product-card"][data-item-id="burrito-beef-barbacoa"]')).toBeVisible();
+    await expect(page.locator('[data-testid="product-card"][data-item-id="burrito-classic-chicken"]')).toHaveCount(0);
+    await expect(page.getByTestId('allergen-hidden-count')).toContainText('1');
 
     // Without the filter, the three are back in "Weitere Speisen" and nothing is marked.
     await page.goto('/SpeisenProdukte/burritos');
