@@ -101,10 +101,40 @@ async function signInWithPhone(page: Page, mobile: { national: string; e164: str
 test('favourites follow an account without e-mail (phone) to a fresh device', async ({ page, browser, shopClock }) => {
   const mobile = newMobile();
   await signInWithPhone(page, mobile);
+  // The heart is tapped while the page still reads the account's preferences, and its saves arrive
+  // only after that read (a slow network): the read's answer must not undo the tap.
+  let releaseRead = () => {};
+  const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+  let releaseSaves = () => {};
+  const savesHeld = new Promise<void>((resolve) => (releaseSaves = resolve));
+  await page.route('**/api/action', async (route) => {
+    const body = route.request().postDataJSON() as { action?: string; payload?: { collectionName?: string } };
+    if (body.action === 'DocUpserter' || body.action === 'SaveUserSettings') {
+      await savesHeld;
+      return route.fallback();
+    }
+    if (body.action !== 'LoadDocs' || body.payload?.collectionName !== 'userSettings') return route.fallback();
+    // Read now, answered after the tap.
+    const response = await route.fetch();
+    await readHeld;
+    return route.fulfill({ response });
+  });
   await page.goto('/Speise/tacos-al-pastor');
   const heart = page.getByTestId('item-page').getByTestId('favourite-heart').first();
   await heart.click();
   await expect(heart).toHaveAttribute('aria-label', 'Aus Favoriten entfernen');
+  // The read ends with this device's document (userSettings, then userPreferences); then the store is set.
+  const readDone = page.waitForResponse((r) => {
+    if (!r.url().endsWith('/api/action')) return false;
+    const body = r.request().postDataJSON() as { action: string; payload?: { collectionName?: string } };
+    return body.action === 'LoadDocs' && body.payload?.collectionName === 'userPreferences';
+  });
+  releaseRead();
+  await readDone;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  releaseSaves();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.goto('/Favoriten');
   await expect(page.locator('[data-item-id="tacos-al-pastor"]')).toBeVisible();
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { burrito, item } from './__fixtures__/menu';
 import { initialConfig } from './configurator';
-import { MAX_FAVOURITES, combinePreferences, favouriteFromItem, favouritesOnMenu, isFavourite, mergeFavourites, toggleFavourite } from './favourites';
+import {
+  MAX_FAVOURITES,
+  combinePreferences,
+  favouriteFromItem,
+  favouritesOnMenu,
+  isFavourite,
+  mergeFavourites,
+  toggleFavourite,
+  withLocalEdits,
+} from './favourites';
 
 describe('favourites', () => {
   it('toggle on and off', () => {
@@ -47,6 +56,34 @@ describe('favourites', () => {
     expect(combined.favFoods.map((f) => f.id)).toEqual(['burrito', 'taco']);
     expect(combined.favDrinks.map((f) => f.id)).toEqual(['cola']);
     expect(combined.allergenes).toEqual(['G']);
+  });
+
+  describe('edits made while the server copy is read (a heart tapped right after the page opened)', () => {
+    const fav = (id: string) => favouriteFromItem(item({ id }));
+    const ids = (list: readonly { id: string }[]) => list.map((f) => f.id);
+    const server = { favFoods: [fav('bowl'), fav('nachos')], favDrinks: [fav('cola')], allergenes: ['G'] };
+
+    it('without edits the server copy stands', () => {
+      const local = { favFoods: [fav('bowl')], favDrinks: [], allergenes: [] };
+      expect(withLocalEdits(server, local, local)).toEqual(server);
+    });
+
+    it('a favourite added during the read is kept (first), one removed stays removed', () => {
+      const before = { favFoods: [fav('bowl'), fav('nachos')], favDrinks: [fav('cola')], allergenes: ['G'] };
+      const after = { favFoods: [fav('tacos'), fav('bowl')], favDrinks: [], allergenes: ['G'] };
+      const result = withLocalEdits(server, before, after);
+      expect(ids(result.favFoods)).toEqual(['tacos', 'bowl']);
+      expect(ids(result.favDrinks)).toEqual([]);
+    });
+
+    it("the server's favourites from another device stay beside the edit; a new allergen choice wins", () => {
+      const before = { favFoods: [], favDrinks: [], allergenes: [] };
+      const after = { favFoods: [fav('tacos')], favDrinks: [], allergenes: ['A', 'G'] };
+      const result = withLocalEdits(server, before, after);
+      expect(ids(result.favFoods)).toEqual(['tacos', 'bowl', 'nachos']);
+      expect(ids(result.favDrinks)).toEqual(['cola']);
+      expect(result.allergenes).toEqual(['A', 'G']);
+    });
   });
 
   it('list only favourites whose item is still on the menu', () => {

@@ -68,6 +68,30 @@ export function combinePreferences(docs: readonly Partial<PreferenceDoc>[]): Pre
   return { favFoods, favDrinks, allergenes: allergenes ?? [] };
 }
 
+/** A favourite list with what one device changed from `before` to `after`: its additions first, its removals gone. */
+function withEdits(list: readonly Favourite[], before: readonly Favourite[], after: readonly Favourite[]): Favourite[] {
+  const removed = new Set(before.filter((f) => !isFavourite(after, f.id)).map((f) => f.id));
+  const added = after.filter((f) => !isFavourite(before, f.id));
+  return mergeFavourites(
+    added,
+    list.filter((f) => !removed.has(f.id)),
+  );
+}
+
+/**
+ * The preferences read from the server, with what the guest changed on this device while they were
+ * being read (`before` → `after`): a heart tapped during the read stays tapped, one removed stays
+ * removed, a new allergen choice wins. Without edits it is `server` unchanged.
+ */
+export function withLocalEdits(server: PreferenceDoc, before: PreferenceDoc, after: PreferenceDoc): PreferenceDoc {
+  const allergensEdited = before.allergenes.join(',') !== after.allergenes.join(',');
+  return {
+    favFoods: withEdits(server.favFoods, before.favFoods, after.favFoods),
+    favDrinks: withEdits(server.favDrinks, before.favDrinks, after.favDrinks),
+    allergenes: allergensEdited ? [...after.allergenes] : server.allergenes,
+  };
+}
+
 /** Favourites whose item is still on the (visible) menu, in the favourites' order. */
 export function favouritesOnMenu<T extends { id: string }>(list: readonly Favourite[], items: readonly T[]): { favourite: Favourite; item: T }[] {
   const byId = new Map(items.map((i) => [i.id, i]));

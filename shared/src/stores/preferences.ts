@@ -1,6 +1,6 @@
 import type { Favourite } from '../contract/actions/docs';
 import { callAction, waitForBrowserId, withRetry } from '../client';
-import { combinePreferences, type PreferenceDoc } from '../domain/favourites';
+import { combinePreferences, withLocalEdits, type PreferenceDoc } from '../domain/favourites';
 import { SHOP_CONSTANTS } from '../domain/shop-constants';
 import { createPersistentStore } from './persistent-store';
 import { authStore } from './shop-stores';
@@ -60,6 +60,8 @@ async function reloadPreferences(): Promise<void> {
 export function loadPreferences(): Promise<void> {
   followAccount();
   loading ??= (async () => {
+    // What the guest changes while the documents are read (a heart tapped at once) is applied on top of them.
+    const before = preferencesStore.get();
     const deviceId = await waitForBrowserId();
     const docs: Partial<PreferenceDoc>[] = [];
     // A signed-in user's own settings come first: the account's allergen choice follows them to every device.
@@ -77,9 +79,8 @@ export function loadPreferences(): Promise<void> {
       const byMail = await callAction('LoadDocs', { collectionName: 'userPreferences', query: { email } }).catch(() => null);
       if (byMail?.ok) docs.push(...(byMail.docs as Partial<PreferenceDoc>[]));
     }
-    const local = preferencesStore.get();
     // Server documents first: they are the record; what this device added offline is kept too.
-    const combined = combinePreferences(local.synced ? docs : [...docs, local]);
+    const combined = withLocalEdits(combinePreferences(before.synced ? docs : [...docs, before]), before, preferencesStore.get());
     preferencesStore.set({ ...combined, synced: true });
     // This device's favourites join the account, so the account's next device has them too.
     if (fuid && accountDoc && !sameFavourites(accountDoc, combined))
