@@ -35,11 +35,6 @@ export function applyRepricedCart(cart: Cart): void {
   write(cart);
 }
 
-/** A non-empty cart restored from local storage at start (`at`) locks the cart for 3 s. */
-export function lockRestoredCart(at: number = Date.now()): void {
-  if (cartStore.savedAt() !== null && cartStore.get().length > 0) lockCart(at);
-}
-
 /** A restore from a shared server cart: the restored lines, then the 3 s lock. */
 export function restoreCart(cart: Cart, at: number): void {
   write(cart);

@@ -4,6 +4,7 @@ import { badgeCount } from '@shop/shared/domain/cart-count';
 import { cartStore, pageSingleton } from '@shop/shared/stores';
 import { registerCartCommands, type CartCommandHandler } from '@shop/shared/commands/cart';
 import { startOffersSync } from './offers';
+import { lockRestoredCart } from './restore-lock';
 
 /**
  * The cart's command module (its pricing, fee and stock rules, their texts) is not part of the
@@ -30,8 +31,7 @@ export function startCartServices(): void {
   if (started.done) return;
   started.done = true;
   const startedAt = Date.now();
-  // A non-empty cart restored from local storage locks the cart for 3 s from the start (requirements#shop-behaviour).
-  if (cartStore.get().length > 0) void commands().then((m) => m.lockRestoredCart(startedAt));
+  lockRestoredCart(startedAt);
   // The server restore (and the contract that validates it) loads only for a `cartId` link.
   if (new URLSearchParams(window.location.search).has('cartId')) void import('./cart-id-restore').then((m) => m.restoreFromQuery());
   // The cart's one writer takes the other apps' commands (docs/requirements.md#cart-protection).
