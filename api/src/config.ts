@@ -105,6 +105,8 @@ export interface OpsConfig {
   redisPrefix: string;
   /** SIGTERM: streams closed, in-flight requests finished, exit at the latest after this (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
   shutdownTimeoutMs: number;
+  /** A request must arrive whole within this; a socket trickling its headers is dropped (REQUEST_TIMEOUT_SECONDS, default 30). */
+  requestTimeoutMs: number;
   /** GET /api/metrics with `Authorization: Bearer <token>` (METRICS_TOKEN, at least 16 characters; unset: no token). */
   metricsToken: string | undefined;
   /** GET /api/metrics without a token from these addresses/CIDRs only (METRICS_ALLOW, default loopback; 'none': token only). */
@@ -177,6 +179,7 @@ const opsSchema = z.object({
     (raw) => `REDIS_PREFIX must be 1–64 of A–Z a–z 0–9 : _ . -, not "${raw}"`,
   ),
   SHUTDOWN_TIMEOUT_SECONDS: wholeNumber('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber('REQUEST_TIMEOUT_SECONDS', 30, 1, 600),
   METRICS_TOKEN: parsed<string | undefined>(
     undefined,
     (raw) => (raw.length >= 16 ? raw : undefined),
@@ -193,6 +196,7 @@ function opsOf(values: z.output<typeof opsSchema>): OpsConfig {
     redisCommandTimeoutMs: values.REDIS_COMMAND_TIMEOUT_MS,
     redisPrefix: values.REDIS_PREFIX,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
     metricsToken: values.METRICS_TOKEN,
     metricsAllow: values.METRICS_ALLOW,
   };

@@ -242,9 +242,11 @@ export async function createApi(config: ApiConfig, deps: ApiDeps = {}): Promise<
     loggerInstance: baseLogger,
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
-    // A request must arrive whole within 30 s: a socket sending its headers byte by byte is dropped
-    // (an event stream's response may last: this bounds receiving the request only).
-    requestTimeout: 30_000,
+    // A request must arrive whole within REQUEST_TIMEOUT_SECONDS (30 s): a socket sending its headers byte
+    // by byte is dropped (an event stream's response may last: this bounds receiving the request only).
+    requestTimeout: config.ops.requestTimeoutMs,
+    // Node looks for overdue requests every 30 s by default (so a 30 s timeout acted after up to 60 s): a tenth of it.
+    http: { connectionsCheckingInterval: Math.max(100, Math.floor(config.ops.requestTimeoutMs / 10)) },
   });
   // The instance's services, one plugin each (api/src/plugins): every route reads them from `app`.
   await app.register(databasePlugin, { database });

@@ -112,6 +112,36 @@ describe('event streams: a cap per client and in all, stalled streams closed', (
   });
 });
 
+describe('a request must arrive whole within REQUEST_TIMEOUT_SECONDS', () => {
+  it('a client trickling its headers is answered 408 and disconnected; an event stream outlives the timeout', async () => {
+    const config = { ...loadConfig({ REQUEST_TIMEOUT_SECONDS: '1' }), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
+    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (api.app.server.address() as net.AddressInfo).port;
+    const stream = await openStream(port);
+    try {
+      const slow = net.connect(port, '127.0.0.1');
+      let answer = '';
+      slow.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      const closed = new Promise<number>((resolve) => slow.on('close', () => resolve(Date.now())));
+      const started = Date.now();
+      // One header line every 300 ms: never a whole request.
+      const trickle = setInterval(() => slow.writable && slow.write('X-Slow: 1\r\n'), 300);
+      slow.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+      const closedAt = await closed;
+      clearInterval(trickle);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(closedAt - started).toBeLessThan(5_000);
+      // The stream opened before is still open and answered after the timeout.
+      expect(stream.socket.destroyed).toBe(false);
+      expect(stream.status).toBe(200);
+    } finally {
+      stream.socket.destroy();
+      await api.close();
+    }
+  });
+});
+
 describe('TRUST_PROXY takes addresses or CIDRs only', () => {
   it('refuses true and anything that is not an address, with a clear message', () => {
     for (const value of ['true', 'yes', '10.0.0.1,everyone', '10.0.0.0/33', 'loopback']) {

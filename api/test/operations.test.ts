@@ -177,6 +177,7 @@ describe('operations settings (one validated block)', () => {
       redisCommandTimeoutMs: 500,
       redisPrefix: 'shop:',
       shutdownTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
       metricsToken: undefined,
       metricsAllow: ['127.0.0.1', '::1'],
     });
@@ -188,6 +189,7 @@ describe('operations settings (one validated block)', () => {
     ['REDIS_COMMAND_TIMEOUT_MS', '1.5'],
     ['REDIS_PREFIX', 'shop prefix'],
     ['SHUTDOWN_TIMEOUT_SECONDS', '-1'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
     ['METRICS_TOKEN', 'short'],
     ['METRICS_ALLOW', '10.0.0.0/99'],
   ])('refuses %s=%s with the setting named', (name, value) => {
