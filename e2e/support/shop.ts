@@ -1,5 +1,12 @@
-import type { Page } from '@playwright/test';
-import { expect } from './test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, type ShopClock } from './test';
+
+/** A guest's phone beside the test's own page (e.g. the kitchen's board there): 412 px, German, Hamburg's time, the shop's clock. */
+export async function guestDevice(browser: Browser, clock: ShopClock): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  await clock.installOn(context);
+  return { context, page: await context.newPage() };
+}
 
 /** Small steps shared by journeys. */
 export async function expectBadge(page: Page, count: number): Promise<void> {

@@ -1,19 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addTestCard, fillCart, fillPerson, openBoard, pickSlot } from '../support/checkout';
-import { collectPageErrors } from '../support/shop';
-import { expect, test, type ShopClock } from '../support/test';
+import { collectPageErrors, guestDevice } from '../support/shop';
+import { expect, test } from '../support/test';
 
 /**
  * The order lifecycle seen from both sides at once (issue: an order lifecycle a restaurant can
  * trust): a guest's phone and the kitchen's /Bestellboard, side by side, signed in as the demo
  * kitchen account. The guest has no account.
  */
-
-async function device(browser: Browser, clock: ShopClock): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
-  await clock.installOn(context);
-  return { context, page: await context.newPage() };
-}
 
 /** A guest (unique name, to find the card on the board) at the payment step of a takeaway paid online. */
 async function toPaymentStep(page: Page, name: string, slot = 0): Promise<void> {
@@ -32,7 +26,7 @@ test.describe('guest and kitchen side by side', () => {
   test('the guest pays, the kitchen accepts and readies: the guest page says "fertig" within 2 s, without an account', async ({ browser, page, shopClock }) => {
     const errors = collectPageErrors(page);
     await openBoard(page);
-    const guest = await device(browser, shopClock);
+    const guest = await guestDevice(browser, shopClock);
     const guestErrors = collectPageErrors(guest.page);
     // Every path the guest's tab shows (single-spa navigates with the history API).
     await guest.page.addInitScript(() => {
@@ -95,7 +89,7 @@ test.describe('guest and kitchen side by side', () => {
     shopClock,
   }) => {
     await openBoard(page);
-    const guest = await device(browser, shopClock);
+    const guest = await guestDevice(browser, shopClock);
     const name = 'Rita Abgelehnt';
     await toPaymentStep(guest.page, name);
 
@@ -135,7 +129,7 @@ test.describe('guest and kitchen side by side', () => {
 
   test('back from the payment step, another pickup time, Weiter: still one order, on the board once', async ({ browser, page, shopClock }) => {
     await openBoard(page);
-    const guest = await device(browser, shopClock);
+    const guest = await guestDevice(browser, shopClock);
     const name = 'Bert Zurück';
     await toPaymentStep(guest.page, name, 0);
     const firstId = await guest.page.evaluate(() => JSON.parse(localStorage.getItem('checkout:theTotal') ?? '{}').v?.uniqueOrderId as string);

@@ -1,10 +1,11 @@
 import type { Page, Route } from '@playwright/test';
+import { openBoard } from '../support/checkout';
 import { preorderTime } from '@shop/shared/domain/orders';
 import { expect, test, type ShopClock } from '../support/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { productLine, takeawayDraft } from '../../api/test/support/orders';
-import { collectPageErrors } from '../support/shop';
+import { collectPageErrors, guestDevice } from '../support/shop';
 
 async function action<T>(page: Page, name: string, payload: unknown): Promise<T & { ok: boolean }> {
   const browserId = await page.evaluate(() => localStorage.getItem('shop:browserId'));
@@ -219,6 +220,65 @@ test.describe('order page and past orders', () => {
     }, order.uniqueOrderId);
     await expect(page).toHaveURL(new RegExp(`/Bestellung/${order.uniqueOrderId}$`));
     await expect(page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+  });
+});
+
+interface Shift {
+  value: number;
+  at: number;
+  moved: string[];
+}
+
+/** Records every layout shift of the page (not those right after the guest's own input, as CLS counts them). */
+function recordLayoutShifts(): void {
+  const shifts: Shift[] = [];
+  (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+  type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as LayoutShift[]) {
+      if (entry.hadRecentInput) continue;
+      const moved = (entry.sources ?? []).map((s) => {
+        const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+        return el
+          ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${el.className.slice(0, 40)}`
+          : '?';
+      });
+      shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+test.describe('order page layout', () => {
+  test('nothing moves the order from its first paint through confirmation to ready: layout shifts sum below 0.05', async ({ page, browser, shopClock }) => {
+    await openBoard(page);
+    const guest = await guestDevice(browser, shopClock);
+    const errors = collectPageErrors(guest.page);
+    await guest.page.addInitScript(recordLayoutShifts);
+    // The order as the checkout leaves it: saved, and on this device.
+    const order = await saveOrder(guest.page, shopClock);
+    await guest.page.evaluate((saved) => localStorage.setItem('orders:lastOrders', JSON.stringify({ v: [saved], at: Date.now() })), order);
+
+    await guest.page.goto(`/Bestellung/${order.uniqueOrderId}`);
+    await expect(guest.page.getByTestId('order-number')).toContainText(String(order.orderNumber));
+    // The server's answer: the push question (the browser has not decided) and the live progress.
+    await expect(guest.page.getByTestId('push-question')).toBeVisible();
+    const card = page.locator(`[data-testid="board-order"][data-order-number="${order.orderNumber}"]`);
+    await expect(card).toBeVisible({ timeout: 8_000 });
+    await card.getByTestId('board-confirm').click();
+    const progress = guest.page.getByTestId('order-progress');
+    await expect(progress.locator('[data-step="accepted"]')).toHaveAttribute('data-done', 'true', { timeout: 5_000 });
+    await card.getByTestId('board-ready').click();
+    await expect(guest.page.getByTestId('order-ready')).toContainText('Deine Bestellung ist fertig', { timeout: 5_000 });
+    await expect(guest.page.getByRole('dialog').filter({ hasText: 'Deine Bestellung ist abholbereit!' })).toBeVisible();
+    // A frame for the last shift to be reported.
+    await guest.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+
+    const shifts = await guest.page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    const sum = shifts.reduce((n, s) => n + s.value, 0);
+    console.log(`order page: ${shifts.length} layout shifts, sum ${sum.toFixed(4)}`);
+    expect(sum, JSON.stringify(shifts)).toBeLessThan(0.05);
+    await guest.context.close();
+    expect(errors).toEqual([]);
   });
 });
 

@@ -104,3 +104,35 @@ test('the largest image of a category page loads at once, with priority; later o
   await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
   await expect(images.nth(5)).toHaveAttribute('loading', 'lazy');
 });
+
+/**
+ * What moves while a page loads and after (the shell's and the pages' skeletons, the blinking add
+ * button) animates transform and opacity only: the compositor runs those, while any other animated
+ * property (a box-shadow, a background position) repaints on the main thread every frame, beside
+ * the work of loading the page and for as long as it runs.
+ */
+test('the item and category pages animate only transform and opacity, from the first skeleton on', async ({ page }) => {
+  await page.addInitScript(() => {
+    const animated = new Set<string>();
+    (window as unknown as { __animated: Set<string> }).__animated = animated;
+    const sample = () => {
+      for (const animation of document.getAnimations()) {
+        const effect = animation.effect as KeyframeEffect | null;
+        for (const frame of effect?.getKeyframes() ?? [])
+          for (const property of Object.keys(frame)) if (!['offset', 'computedOffset', 'easing', 'composite'].includes(property)) animated.add(property);
+      }
+    };
+    new MutationObserver(sample).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+  const animatedOn = async (path: string, shown: string) => {
+    await page.goto(path);
+    await expect(page.getByTestId(shown).first()).toBeVisible();
+    return page.evaluate(() => [...(window as unknown as { __animated: Set<string> }).__animated].sort());
+  };
+  const item = await animatedOn('/Speise/burrito-classic-chicken', 'item-page');
+  // The add button blinks until the guest adds the item.
+  expect(item).toContain('transform');
+  expect(item.filter((p) => p !== 'transform' && p !== 'opacity')).toEqual([]);
+  const category = await animatedOn('/SpeisenProdukte/burritos', 'product-card');
+  expect(category.filter((p) => p !== 'transform' && p !== 'opacity')).toEqual([]);
+});

@@ -9,9 +9,10 @@ import css from './order.module.css';
 
 /**
  * 'WIR SIND FERTIG' (requirements#checkout-screens, requirements#checkout-behaviour): the table's group is done. The call is retried every
- * 2 s until it succeeds, then a confirmation appears.
+ * 2 s until it succeeds, then a confirmation appears. Shown from the first paint, it can be pressed once
+ * the server has answered with the order (`enabled`).
  */
-export function AllReady({ order }: { order: SavedOrder }) {
+export function AllReady({ order, enabled }: { order: SavedOrder; enabled: boolean }) {
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'failed'>('idle');
   const alive = useRef(true);
   useEffect(
@@ -54,7 +55,7 @@ export function AllReady({ order }: { order: SavedOrder }) {
   return (
     <div className={css.allReady}>
       {state === 'failed' ? <Notice error>{texts.allReadyFailed}</Notice> : null}
-      <Button block disabled={state === 'sending'} onClick={() => void send()} data-testid="order-all-ready">
+      <Button block disabled={!enabled || state === 'sending'} onClick={() => void send()} data-testid="order-all-ready">
         {texts.allReadyButton}
       </Button>
     </div>

@@ -6,6 +6,7 @@ import { parseInstant } from '@shop/shared/domain/wall-clock';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { pathTo, ROUTES } from '@shop/shared/routes';
 import { appDataStore, descriptorStore, lastOrdersStore } from '@shop/shared/stores';
+import { emit } from '@shop/shared/bus';
 import { answerActions, type ActionServer } from '@shop/shared/testing/actions';
 import { TEST_BRANCH, testAppData } from '@shop/shared/testing/app-data';
 import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
@@ -48,10 +49,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Opens /Bestellung/o-1 with the order as this device knows it and as the server answers it. */
-async function openOrder(onDevice: SavedOrder, onServer: SavedOrder = onDevice) {
+/** Opens /Bestellung/o-1 with the order as this device knows it and as the server answers it (null: not there yet). */
+async function openOrder(onDevice: SavedOrder, onServer: SavedOrder | null = onDevice) {
   lastOrdersStore.set([onDevice]);
-  server = answerActions({ LoadDocs: { docs: [onServer] } });
+  server = answerActions({ LoadDocs: { docs: onServer ? [onServer] : [] } });
   const path = pathTo('Bestellung', { uniqueOrderId: onDevice.uniqueOrderId });
   window.history.replaceState(null, '', path);
   const view = render(
@@ -68,10 +69,8 @@ async function openOrder(onDevice: SavedOrder, onServer: SavedOrder = onDevice) 
 const message = () => screen.getByTestId('order-status-message').textContent;
 const steps = () => screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-step'));
 const lastStepLabel = () => steps()[3]!.textContent;
-/** Waits until the page shows the server's answer (the progress of a placed order appears with it). */
-const confirmed = () => screen.findByTestId('order-progress');
-/** The same for an order that ended: until the server answers, the page says it is passing the order on. */
-const endedConfirmed = () => waitFor(() => expect(screen.queryByTestId('order-transmitting')).toBeNull());
+/** Waits until the page shows the server's answer (the page shows the copy on this device before). */
+const confirmed = () => waitFor(() => expect(screen.getByTestId('order-status').dataset.confirmed).toBe('true'));
 
 const pickup = (overrides: Parameters<typeof testOrder>[0] = {}) =>
   testOrder({
@@ -104,6 +103,21 @@ describe('the order page (component)', () => {
     expect(screen.getByTestId('order-payment').textContent).toBe(`${texts.payment}${texts.paymentLabels.beiAbholung}`);
   });
 
+  it('before the server answers, the progress is already in its place; its last line turns from "being passed on" to "updates automatically" in place', async () => {
+    const order = pickup();
+    await openOrder(order, null);
+    const progress = screen.getByTestId('order-progress');
+    expect(screen.getByTestId('order-status').dataset.confirmed).toBe('false');
+    expect(screen.getByTestId('order-transmitting').textContent).toBe(texts.transmitting);
+    // The server has it now and says so (a live update).
+    server.answers.LoadDocs = { docs: [order] };
+    emit('orders:order-updated', { uniqueOrderId: order.uniqueOrderId });
+    await confirmed();
+    expect(screen.getByTestId('order-progress')).toBe(progress);
+    expect(screen.queryByTestId('order-transmitting')).toBeNull();
+    expect(progress.parentElement!.textContent).toContain(texts.live);
+  });
+
   it('an accepted pickup order: received and accepted done, ready next, no banner, nothing "being passed on"', async () => {
     await openOrder(
       pickup({
@@ -133,7 +147,12 @@ describe('the order page (component)', () => {
     });
     const ready = { ...accepted, state: 'Ready' as const, abholbereit: true, foodReadyAt: T0 + 14 * MIN };
     await openOrder(accepted, ready);
-    expect((await screen.findByTestId('order-ready')).textContent).toBe(`${texts.orderReady}Bestellnummer 1001`);
+    const banner = await screen.findByTestId('order-ready');
+    expect(banner.textContent).toBe(`${texts.orderReady}Bestellnummer 1001`);
+    // It floats at the bottom edge, after the order's content, which it never pushes down.
+    const dock = banner.closest('[data-fixed-layer="bottom-float"]')!;
+    expect(dock).not.toBeNull();
+    expect(screen.getByTestId('order-lines').compareDocumentPosition(dock) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.foodReadyDialog })));
     expect(shell.requests.find((o) => o.kind === 'info')).toMatchObject({ text: 'Summe: 10,50\u00a0€ · Bestellnummer 1001' });
   });
@@ -163,10 +182,21 @@ describe('the order page (component)', () => {
     expect(screen.queryByTestId('order-pickup-place')).toBeNull();
     expect(screen.queryByTestId('order-preorder')).toBeNull();
     expect(screen.getByTestId('order-payment').textContent).toBe(`${texts.payment}${texts.paymentLabels.waiter}`);
-    expect(screen.getByRole('button', { name: texts.allReadyButton })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: texts.allReadyButton }).disabled).toBe(false);
     // Food ready at a table: it comes to the table, it is not "abholbereit".
     await waitFor(() => expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.tableFoodReadyDialog })));
     expect(shell.requests.some((o) => o.kind === 'info' && o.title === texts.foodReadyDialog)).toBe(false);
+  });
+
+  it('"Wir sind fertig" is in its place from the first paint and can be pressed once the server has the order', async () => {
+    const order = atTable();
+    await openOrder(order, null);
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: texts.allReadyButton });
+    expect(button.disabled).toBe(true);
+    server.answers.LoadDocs = { docs: [order] };
+    emit('orders:order-updated', { uniqueOrderId: order.uniqueOrderId });
+    await confirmed();
+    expect(button.disabled).toBe(false);
   });
 
   it('an in-house order without a table says it is being prepared, for its order area', async () => {
@@ -210,7 +240,7 @@ describe('the order page (component)', () => {
 
   it('an expired order says it was not paid in time and nothing was charged; no progress, no tick', async () => {
     await openOrder(testOrder({ state: 'Expired', onlinePay: true, orderData: [burrito] }));
-    await endedConfirmed();
+    await confirmed();
     expect(screen.getByTestId('order-status').dataset.situation).toBe('expired');
     expect(message()).toBe(texts.expiredTitle);
     expect(screen.getByText(texts.expiredText)).toBeTruthy();
@@ -230,7 +260,7 @@ describe('the order page (component)', () => {
       stornoAmounts: [{ countRemoved: 1, name: 'Limo', amountRemoved: 350 }],
     });
     await openOrder(cancelled);
-    await endedConfirmed();
+    await confirmed();
     expect(screen.getByTestId('order-status').dataset.situation).toBe('cancelled');
     expect(message()).toBe(texts.cancelledTitle);
     expect(screen.getByTestId('order-ended-reason').textContent).toBe(`${texts.cancelReason}: Küche ausgelastet`);
@@ -245,7 +275,7 @@ describe('the order page (component)', () => {
 
   it('a rejected order names the reason as "Ablehnungsgrund"', async () => {
     await openOrder(testOrder({ state: 'Rejected', orderData: [burrito], rejectReason: 'Wir schließen gleich' }));
-    await endedConfirmed();
+    await confirmed();
     expect(screen.getByTestId('order-status').dataset.situation).toBe('rejected');
     expect(message()).toBe(texts.rejectedTitle);
     expect(screen.getByTestId('order-reject-reason').textContent).toBe(`${texts.rejectReason}Wir schließen gleich`);

@@ -69,7 +69,7 @@ function Actions() {
 }
 
 /** What the page says about the order, by situation (requirements#checkout-screens "Content by situation"). */
-function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: string | undefined }) {
+function StatusHeader({ order, pickupPlace, confirmed }: { order: SavedOrder; pickupPlace: string | undefined; confirmed: boolean }) {
   const situation = orderSituation(order);
   const number = (
     <p className={css.number} data-testid="order-number">
@@ -84,7 +84,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
     const reason = situation === 'rejected' ? rejectionReason(order) : situation === 'cancelled' ? cancellationReason(order) : undefined;
     const money = moneyOutcome(order);
     return (
-      <div className={css.header} data-testid="order-status" data-situation={situation}>
+      <div className={css.header} data-testid="order-status" data-situation={situation} data-confirmed={confirmed}>
         <h1 className={css.cancelled} data-testid="order-status-message">
           {title}
         </h1>
@@ -112,7 +112,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
 
   if (situation === 'table') {
     return (
-      <div className={css.header} data-testid="order-status">
+      <div className={css.header} data-testid="order-status" data-confirmed={confirmed}>
         <div className={css.tick} aria-hidden="true">
           <Icon name="check" size={40} />
         </div>
@@ -139,7 +139,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
   if (situation === 'selfservice') {
     const expected = expectedReadiness(order);
     return (
-      <div className={css.header} data-testid="order-status">
+      <div className={css.header} data-testid="order-status" data-confirmed={confirmed}>
         <h1 data-testid="order-status-message">{texts.selfServiceSent}</h1>
         {number}
         <ul className={css.readyFlags}>
@@ -163,7 +163,7 @@ function StatusHeader({ order, pickupPlace }: { order: SavedOrder; pickupPlace: 
   // A ticket order ends in Collected right after capture: its tickets went out by e-mail, nobody picked anything up.
   const collected = isTicketOrder(order) ? undefined : collectedAt(order);
   return (
-    <div className={css.header} data-testid="order-status">
+    <div className={css.header} data-testid="order-status" data-confirmed={confirmed}>
       <div className={css.tick} aria-hidden="true">
         <Icon name="check" size={40} />
       </div>
@@ -223,22 +223,19 @@ export function OrderPage() {
   const situation = orderSituation(order);
   const cancelled = situation === 'cancelled' || situation === 'rejected' || situation === 'expired';
   const reason = rejectionReason(order);
-  const waiting = !confirmed || (order.state === 'New' && order.sentToPos !== true && !cancelled);
+  // An order that ended is not passed on to the till: nothing to wait for.
+  const waiting = !cancelled && (!confirmed || (order.state === 'New' && order.sentToPos !== true));
   const features = resolveFeatures(appData?.appconfig.features, descriptor?.features);
-  const allReadyShown = features.enableAllReady && orderSituation(order) === 'table' && confirmed;
+  const allReadyShown = features.enableAllReady && situation === 'table';
 
+  // Everything above the order's lines is there from the first paint, in its final place; what the
+  // server's answer and the kitchen add later (the push question, the ready message) floats in the dock
+  // at the bottom edge: nothing pushes the order down (docs/requirements.md#performance, CLS).
   return (
     <Page testId="order-page">
-      <StatusHeader order={order} pickupPlace={pickupPlace} />
-      {waiting ? (
-        <p className={css.waiting} data-testid="order-transmitting">
-          {texts.transmitting}
-        </p>
-      ) : null}
-      {confirmed ? <PushQuestion order={order} /> : null}
-      {!cancelled && confirmed ? <ReadyBanner order={order} /> : null}
-      {!cancelled && confirmed ? <OrderProgress order={order} /> : null}
-      {allReadyShown ? <AllReady order={order} /> : null}
+      <StatusHeader order={order} pickupPlace={pickupPlace} confirmed={confirmed} />
+      {!cancelled ? <OrderProgress order={order} waiting={waiting} /> : null}
+      {allReadyShown ? <AllReady order={order} enabled={confirmed} /> : null}
 
       <OrderLines order={order} />
       <div className={css.sum}>
@@ -293,9 +290,14 @@ export function OrderPage() {
         </a>
       ) : null}
 
-      {confirmed ? <SharePrompt order={order} /> : null}
+      <SharePrompt order={order} />
 
       <Actions />
+
+      <div className={css.dock} data-fixed-layer="bottom-float">
+        {confirmed ? <PushQuestion order={order} /> : null}
+        {!cancelled ? <ReadyBanner order={order} /> : null}
+      </div>
 
       {overlays.food ? <ReadyOverlay title={texts.foodReadyOverlay} onOk={() => dismissOverlay('food')} /> : null}
       {!overlays.food && overlays.drinks ? <ReadyOverlay title={texts.drinksReadyOverlay} onOk={() => dismissOverlay('drinks')} /> : null}

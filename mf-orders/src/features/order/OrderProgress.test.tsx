@@ -16,7 +16,7 @@ describe('the order page follows the order (component)', () => {
   it('a new order: received at its time, the next step is current, no ready banner', () => {
     render(
       <>
-        <OrderProgress order={order()} />
+        <OrderProgress order={order()} waiting={false} />
         <ReadyBanner order={order()} />
       </>,
     );
@@ -48,7 +48,7 @@ describe('the order page follows the order (component)', () => {
     const collected = order({ ...ready, state: 'Collected', collectedAt: T0 + 20 * MIN });
     render(
       <>
-        <OrderProgress order={collected} />
+        <OrderProgress order={collected} waiting={false} />
         <ReadyBanner order={collected} />
       </>,
     );

@@ -16,8 +16,12 @@ function stepLabel(step: ProgressStep, order: SavedOrder): string {
 const at = (time: number | undefined) =>
   time === undefined ? null : <time className={css.progressTime}>{fill(texts.progressAt, { time: shopClockTime(time) })}</time>;
 
-/** Received → accepted → ready → handed over, each with its time; food and drinks apart when both were ordered. */
-export function OrderProgress({ order }: { order: SavedOrder }) {
+/**
+ * Received → accepted → ready → handed over, each with its time; food and drinks apart when both were ordered.
+ * Its last line says "Wird an die Kasse übermittelt..." while the order is on its way to the till, then
+ * that the status updates itself: both texts hold the line's place, so the change moves nothing.
+ */
+export function OrderProgress({ order, waiting }: { order: SavedOrder; waiting: boolean }) {
   const steps = orderProgress(order);
   const current = steps.findIndex((s) => s.at === undefined);
   // The last step reached, announced when it changes (requirements#accessibility: status changes in a live region).
@@ -46,7 +50,12 @@ export function OrderProgress({ order }: { order: SavedOrder }) {
           </li>
         ))}
       </ol>
-      <p className={css.muted}>{texts.live}</p>
+      <p className={css.progressNote}>
+        <span className={waiting ? undefined : css.placeHolder} data-testid={waiting ? 'order-transmitting' : undefined}>
+          {texts.transmitting}
+        </span>
+        <span className={waiting ? css.placeHolder : undefined}>{texts.live}</span>
+      </p>
     </section>
   );
 }
