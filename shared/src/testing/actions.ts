@@ -2,7 +2,7 @@
 // client's fetch answers each action from a table the test writes, and records what was asked. The
 // components under test call the real client (the real envelope, the real swallowed and raised errors);
 // only the network is left out. Test-only: no production code imports @shop/shared/testing.
-import { configureActionClient } from '../client/action-client';
+import { configureActionClient } from '@shop/shared/client';
 import type { ActionName, ActionPayload, ActionResult } from '../contract/actions';
 import type { ActionError } from '../contract/envelope';
 
