@@ -74,15 +74,13 @@ test.describe('sign-in and account', () => {
     expect((await userChannel).url()).not.toContain('token=');
 
     // The server answers one call made with a token with jwtInvalid: the account remote refreshes the token.
+    // The call flagged is the orders page's own (GetLastSelfOrders with the token), never a background call of
+    // the page being left, whose answer may arrive after that page is gone.
     let flagged = false;
     await page.route('**/api/action', async (route) => {
-      // Not the stream ticket the shell asks for at start (before the account remote listens; the stream
-      // retries a refused ticket by itself): an action of the page.
-      // Nor the account's preferences, read in the background as soon as the session is restored.
-      const body = route.request().postDataJSON() as { action?: string; payload?: { collectionName?: string } } | null;
-      const isTicket = body?.action === 'IssueStreamTicket';
-      const isBackground = body?.action === 'SaveUserSettings' || (body?.action === 'LoadDocs' && body.payload?.collectionName === 'userSettings');
-      if (flagged || isTicket || isBackground || !(route.request().headers().authorization ?? '').startsWith('Bearer ')) return route.fallback();
+      const body = route.request().postDataJSON() as { action?: string } | null;
+      const withToken = (route.request().headers().authorization ?? '').startsWith('Bearer ');
+      if (flagged || body?.action !== 'GetLastSelfOrders' || !withToken) return route.fallback();
       flagged = true;
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), jwtInvalid: true } });

@@ -31,6 +31,11 @@ function parse(raw: unknown): MenuPreferences | undefined {
 export const preferencesStore = createPersistentStore<MenuPreferences>('menu:preferences', EMPTY, { parse });
 
 let loading: Promise<void> | null = null;
+/**
+ * The server's documents as the last read on this page found them (null before the first read): what
+ * this device changed since then, saved or not yet, is applied on top of the next read's documents.
+ */
+let serverBase: PreferenceDoc | null = null;
 
 const favouriteIds = (list: readonly Favourite[] | undefined) => (list ?? []).map((f) => f.id).join(',');
 const sameFavourites = (a: Partial<PreferenceDoc>, b: PreferenceDoc) =>
@@ -79,8 +84,12 @@ export function loadPreferences(): Promise<void> {
       const byMail = await callAction('LoadDocs', { collectionName: 'userPreferences', query: { email } }).catch(() => null);
       if (byMail?.ok) docs.push(...(byMail.docs as Partial<PreferenceDoc>[]));
     }
-    // Server documents first: they are the record; what this device added offline is kept too.
-    const combined = withLocalEdits(combinePreferences(before.synced ? docs : [...docs, before]), before, preferencesStore.get());
+    // Server documents first: they are the record. The first read on a page keeps what this device added
+    // offline; every read keeps what the guest changed since the last one (a heart tapped while a save or
+    // this read was on its way), so an answer older than the tap never undoes it.
+    const fromServer = combinePreferences(docs);
+    const combined = withLocalEdits(serverBase ? fromServer : combinePreferences([...docs, before]), serverBase ?? before, preferencesStore.get());
+    serverBase = fromServer;
     preferencesStore.set({ ...combined, synced: true });
     // This device's favourites join the account, so the account's next device has them too.
     if (fuid && accountDoc && !sameFavourites(accountDoc, combined))
