@@ -1,32 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { on, type OverlayRequest } from '@shop/shared/bus';
 import { configureActionClient } from '@shop/shared/client';
-import type { Cart, ProductLine } from '@shop/shared/contract';
+import type { Cart } from '@shop/shared/contract';
 import { isCartLocked } from '@shop/shared/domain/cart-lock';
 import { cartLockStore, cartStore } from '@shop/shared/stores';
+import { testLine } from '@shop/shared/testing/orders';
 import { cartIdStore, restoreServerCart } from './cart-id-restore';
 
 const NOW = 1_800_000_000_000;
 const CART_ID = 'AbCdEfGhIjKlMnOpQrStUv';
-const line: ProductLine = {
-  kind: 'product',
-  cartItemId: 'ci-1',
-  id: 'tacos-al-pastor',
-  delay: 8,
-  type: 'food',
-  nameToDisplay: 'Tacos al Pastor',
-  description: '',
-  notes: '',
-  vol: 'standard',
-  count: 2,
-  sizePrice: 850,
-  sumOfExtras: 0,
-  itemTotal: 1700,
-  extras: [],
-  extrasToDisplay: '',
-  variantsSelected: [],
-  stylesSelected: [],
-};
+const line = testLine({ name: 'Tacos al Pastor', count: 2, price: 850 });
 
 /** Answers LoadCartItems like the server: the saved cart or a 404. */
 function serve(answer: { status: number; body: unknown }) {

@@ -2,27 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { on } from '@shop/shared/bus';
 import type { ProductLine } from '@shop/shared/contract';
 import { cartLockStore, cartStore, lockCart } from '@shop/shared/stores';
+import { testLine } from '@shop/shared/testing/orders';
 import { cartCommandHandler, updateCart } from './commands';
 
 const NOW = 1_800_000_000_000;
+/** Tacos al Pastor at 8,50 €, as the menu's id; `over` changes what a test is about. */
 const tacos = (over: Partial<ProductLine> = {}): ProductLine => ({
-  kind: 'product',
-  cartItemId: 'ci-1',
+  ...testLine({ name: 'Tacos al Pastor', price: 850 }),
   id: 'tacos-al-pastor',
-  delay: 8,
-  type: 'food',
-  nameToDisplay: 'Tacos al Pastor',
-  description: '',
-  notes: '',
-  vol: 'standard',
-  count: 1,
-  sizePrice: 850,
-  sumOfExtras: 0,
-  itemTotal: 850,
-  extras: [],
-  extrasToDisplay: '',
-  variantsSelected: [],
-  stylesSelected: [],
+  cartItemId: 'ci-1',
   ...over,
 });
 
