@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
-          sequence: { groupOrder: 0 },
+          isolate: false,
           include: [
             'shared/src/**/*.test.ts',
             'shared/build/**/*.test.ts',
@@ -22,7 +23,7 @@ export default defineConfig({
         // Component tests: a remote's own behaviour rendered with Testing Library in happy-dom.
         test: {
           name: 'components',
-          sequence: { groupOrder: 0 },
+          isolate: false,
           include: ['shell/src/**/*.test.tsx', 'mf-*/src/**/*.test.tsx', 'shared/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['shared/src/testing/component-setup.ts'],
@@ -32,13 +33,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          sequence: { groupOrder: 1 },
           include: ['api/test/**/*.test.ts'],
+          globalSetup: ['api/test/support/pglite-image.global.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own databases; two at a time suits a 2-core machine.
-          maxWorkers: 2,
         },
       },
     ],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
 import { REPO_ROOT } from '../src/config';
 import { createFirebaseVerifier, type TokenVerifier } from '../src/auth/verify';
-import { applicationDatabase, testDatabases } from './support/databases';
+import { applicationDatabase, openMemoryPglite, testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -232,8 +232,7 @@ describe.each(applicationDatabase())('Firebase ID tokens (Auth emulator) on $nam
 describe('the Auth emulator proxy (development): helper pages of a federated sign-in', () => {
   let t: TestApi;
   beforeAll(async () => {
-    const { openDatabase } = await import('../src/db/client');
-    t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { verifier, seed: false, env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
+    t = await startTestApi(await openMemoryPglite(), { verifier, seed: false, env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
   });
   afterAll(async () => t?.close());
 

@@ -7,9 +7,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../shared/build/precompress.mjs';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { createApi, noAuth, type Api } from '../src/server';
 import { TEST_BROWSER_ID } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 describe('compression', () => {
   let tmp: string;
@@ -35,7 +35,7 @@ describe('compression', () => {
       artifactStore: path.join(tmp, 'store'),
       deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts'),
     };
-    api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth });
+    api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth });
   });
   afterAll(async () => {
     await api?.close();

@@ -2,10 +2,10 @@
 // guessing check codes) and page views.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de } from '@shop/shared/i18n';
-import { openDatabase } from '../src/db/client';
 import { RATE_RULES } from '../src/http/rate-limits';
 import { testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 const rule = (name: string) => RATE_RULES.find((r) => r.name === name)!;
 const browser = (n: number) => `test-browser-content-limits-${String(n).padStart(12, '0')}`;
@@ -24,7 +24,7 @@ async function send(t: TestApi, action: string, payload: unknown, options: { bro
 describe('rate limits of customer cards and page views', () => {
   let t: TestApi;
   beforeAll(async () => {
-    t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { verifier: testVerifier, env: { RATE_LIMITS: 'on' } });
+    t = await startTestApi(await openMemoryPglite(), { verifier: testVerifier, env: { RATE_LIMITS: 'on' } });
   });
   afterAll(async () => t?.close());
 

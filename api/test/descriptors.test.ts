@@ -6,10 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchSettings, ResolvedDescriptor } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { createDescriptorSource } from '../src/deploy/descriptors';
 import { createApi, noAuth, type Api } from '../src/server';
-import { applicationDatabase } from './support/databases';
+import { applicationDatabase, openMemoryPglite } from './support/databases';
 import { fakeBuild } from './support/fake-build';
 import { copyHosts, startDescriptorApi, type DescriptorApi } from './support/descriptor-api';
 import { TEST_BROWSER_ID } from './support/test-api';
@@ -69,7 +68,7 @@ describe('GET /deploy/descriptor.json', () => {
     expect(spoofed.body.branch).toMatchObject(HAMBURG);
 
     const config = { ...loadConfig({ TRUST_PROXY: '127.0.0.1' }), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: tmp };
-    const behindProxy = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    const behindProxy = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
     try {
       const res = await behindProxy.app.inject({
         method: 'GET',
@@ -213,7 +212,7 @@ describe('releases the API serves (artifact store, shell per host, missing versi
   const start = async (extra: Record<string, string> = {}) =>
     createApi(
       { ...loadConfig({ CHECK_RELEASES: 'on', ...extra }), logLevel: 'silent', deployHostsDir: hostsDir, appRoot: path.join(tmp, 'app'), artifactStore: store },
-      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+      { database: await openMemoryPglite(), verifier: noAuth, seed: false },
     );
 
   beforeAll(() => {

@@ -7,12 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, SavedOrder, ServerEvent } from '@shop/shared/contract';
 import type { TokenVerifier } from '../src/auth/verify';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from '../src/events/event-bus';
 import { createApi, type Api } from '../src/server';
 import { takeawayDraft } from './support/orders';
 import { TEST_BROWSER_ID, solveCashCaptcha } from './support/test-api';
 import { testNow } from './support/clock';
+import { openMemoryPglite } from './support/databases';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -98,7 +98,7 @@ const isOrder = (channel: string, id: string) => (m: SseMessage) => m.event === 
 
 async function startInstance(events: EventBus, seed = false, redisUrl?: string): Promise<{ api: Api; url: string }> {
   const config = { ...loadConfig(redisUrl ? { REDIS_URL: redisUrl } : {}), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
-  const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), events, verifier, seed, now: testNow });
+  const api = await createApi(config, { database: await openMemoryPglite(), events, verifier, seed, now: testNow });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { api, url: `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}` };
 }

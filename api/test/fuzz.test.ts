@@ -16,9 +16,8 @@ import {
 } from '@shop/shared/contract';
 import { pushTokenKind } from '@shop/shared/domain/push';
 import { recordBytes } from '../src/collections/record-bounds';
-import { openDatabase } from '../src/db/client';
 import { carts, pushTokens, userPreferences, userSettings } from '../src/db/schema';
-import { testDatabases } from './support/databases';
+import { openMemoryPglite, testDatabases } from './support/databases';
 import { testVerifier } from './support/staff';
 import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
 import { hostile, large, mutated, validish } from './support/zod-arbitrary';
@@ -28,7 +27,7 @@ const callers = fc.constantFrom<string | undefined>(undefined, 'user:anna', 'sta
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { verifier: testVerifier });
+  t = await startTestApi(await openMemoryPglite(), { verifier: testVerifier });
 });
 afterAll(async () => {
   await t?.close();

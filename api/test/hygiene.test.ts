@@ -10,7 +10,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, SHOP_CHANNEL } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { pageViews, pushTokens } from '../src/db/schema';
 import { createMemoryEventBus, type EventBus } from '../src/events/event-bus';
 import { registerEventsRoute } from '../src/http/events-route';
@@ -18,7 +17,7 @@ import { RATE_RULES } from '../src/http/rate-limits';
 import { registerStreamLimits, STREAM_LIMITS } from '../src/http/stream-limits';
 import { memoryStreamTickets } from '../src/events/stream-tickets';
 import { createApi, noAuth } from '../src/server';
-import { testDatabases } from './support/databases';
+import { openMemoryPglite, testDatabases } from './support/databases';
 import { testVerifier } from './support/staff';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -45,7 +44,7 @@ function openStream(port: number): Promise<{ socket: net.Socket; status: number 
 describe('event streams: a cap per client and in all, stalled streams closed', () => {
   it(`the API refuses one stream more than ${STREAM_LIMITS.perClient} open ones of one address (429); a closed one frees its place`, async () => {
     const config = { ...loadConfig({}), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
-    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    const api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (api.app.server.address() as net.AddressInfo).port;
     const sockets: net.Socket[] = [];
@@ -115,7 +114,7 @@ describe('event streams: a cap per client and in all, stalled streams closed', (
 describe('a request must arrive whole within REQUEST_TIMEOUT_SECONDS', () => {
   it('a client trickling its headers is answered 408 and disconnected; an event stream outlives the timeout', async () => {
     const config = { ...loadConfig({ REQUEST_TIMEOUT_SECONDS: '1' }), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
-    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    const api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (api.app.server.address() as net.AddressInfo).port;
     const stream = await openStream(port);
@@ -157,7 +156,7 @@ describe('TRUST_PROXY takes addresses or CIDRs only', () => {
       logLevel: 'silent',
       deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts'),
     };
-    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    const api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
     api.app.get('/test/ip', async (request) => ({ ip: request.ip }));
     try {
       const ipVia = async (remoteAddress: string) =>

@@ -1,10 +1,10 @@
 // Rate limits (docs/security.md "Rate limits"): per browser id and per IP address, answered 429 with
 // a German text and retry-after; with REDIS_URL all instances count together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
 import { RATE_RULES } from '../src/http/rate-limits';
 import { de } from '@shop/shared/i18n';
 import { startTestApi, TEST_BROWSER_ID, type TestApi } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 const rule = (name: string) => RATE_RULES.find((r) => r.name === name)!;
 const browser = (n: number) => `test-browser-limits-0000-${String(n).padStart(12, '0')}`;
@@ -30,7 +30,7 @@ async function burst(n: number, call: (i: number) => ReturnType<typeof send>): P
 describe('rate limits in memory (one instance)', () => {
   let t: TestApi;
   beforeAll(async () => {
-    t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { env: { RATE_LIMITS: 'on' } });
+    t = await startTestApi(await openMemoryPglite(), { env: { RATE_LIMITS: 'on' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -87,8 +87,8 @@ describe.skipIf(!redisUrl)('rate limits in Redis (REDIS_URL): all instances coun
   let b: TestApi;
   beforeAll(async () => {
     // A fresh key space per run: the keys carry the browser id, which is new each time.
-    a = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } });
-    b = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } });
+    a = await startTestApi(await openMemoryPglite(), { env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } });
+    b = await startTestApi(await openMemoryPglite(), { env: { RATE_LIMITS: 'on', REDIS_URL: redisUrl } });
   });
   afterAll(async () => {
     await a?.close();

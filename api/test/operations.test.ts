@@ -11,7 +11,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '@shop/shared/contract';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { loadConfig, opsConfigOf, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import { createMemoryEventBus, createRedisEventBus } from '../src/events/event-bus';
 import { farewell } from '../src/events/stream-registry';
@@ -26,6 +25,7 @@ import { testNow } from './support/clock';
 import { RedisServer } from './support/cluster-client';
 import { takeawayDraft } from './support/orders';
 import { solveCashCaptcha, TEST_BROWSER_ID } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 /** The log lines a logger wrote, parsed (each must be one JSON object). */
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[]; text: () => string } {
@@ -52,7 +52,7 @@ async function startApi(env: NodeJS.ProcessEnv = {}, logTo?: Writable, level = '
   const config = { ...loadConfig({ ORDER_SWEEP_SECONDS: '0', RATE_LIMITS: 'off', ...env }), deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
   const logger = createLogger({ level, env, ...(logTo ? { destination: logTo } : {}) });
   // PostgreSQL is opened by the API itself (pool settings, connection-loss reports), PGlite in memory here.
-  const database = config.databaseUrl ? undefined : await openDatabase({ pgliteDir: 'memory://' });
+  const database = config.databaseUrl ? undefined : await openMemoryPglite();
   const api = await createApi(config, { ...(database ? { database } : {}), verifier: noAuth, now: testNow, logger });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { api, url: `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}` };

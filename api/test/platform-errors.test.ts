@@ -1,14 +1,14 @@
 // Requests that fail before an action handler runs answer with the API's envelope, not Fastify's
 // default error shape (api/src/http/error-handler.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
 import { startTestApi, type TestApi } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 describe('error envelope for malformed requests', () => {
   let t: TestApi;
 
   beforeAll(async () => {
-    t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { seed: false });
+    t = await startTestApi(await openMemoryPglite(), { seed: false });
   });
   afterAll(async () => t?.close());
 

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { PREVIEW_COOKIE, previewTokenDigest, SHIPPED_PREVIEW_TOKEN_DIGEST } from '../src/deploy/preview-access';
 import { createApi, noAuth } from '../src/server';
-import { applicationDatabase } from './support/databases';
+import { applicationDatabase, openMemoryPglite } from './support/databases';
 
 /** Production reads descriptors from the store's control plane (seeded from deployHostsDir): a fresh store per API. */
 const freshStore = () => fs.mkdtempSync(path.join(os.tmpdir(), 'production-store-'));
@@ -172,9 +171,9 @@ describe('a development API with the emulator gives every host the stand-in', ()
     const base = { logLevel: 'silent', deployHostsDir: SHIPPED_HOSTS };
     api = await createApi(
       { ...loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' }), ...base },
-      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+      { database: await openMemoryPglite(), verifier: noAuth, seed: false },
     );
-    plain = await createApi({ ...loadConfig({}), ...base }, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    plain = await createApi({ ...loadConfig({}), ...base }, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
   });
   afterAll(async () => {
     await api?.close();

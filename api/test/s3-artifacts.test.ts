@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { createApi, noAuth } from '../src/server';
 import { fakeBuild } from './support/fake-build';
 import { startFakeS3, type FakeS3 } from './support/s3-fake';
+import { openMemoryPglite } from './support/databases';
 
 const FOLDERS = ['mf-menu', 'mf-cart', 'mf-checkout', 'mf-account', 'mf-orders'];
 const BUCKET = 'shop-artifacts';
@@ -96,7 +96,7 @@ describe('artifact store in an S3 bucket', () => {
         appRoot: b.appRoot,
         artifactStore: b.store,
       },
-      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+      { database: await openMemoryPglite(), verifier: noAuth, seed: false },
     );
     try {
       const manifest = await api.app.inject({ method: 'GET', url: '/mf/mf-menu/0.2.0/mf-manifest.json', headers: { host: 'hamburg.localhost' } });

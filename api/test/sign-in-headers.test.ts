@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostDescriptor } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { firebaseSources } from '../src/http/security-headers';
 import { createApi, noAuth, type Api } from '../src/server';
+import { openMemoryPglite } from './support/databases';
 
 /**
  * The Content-Security-Policy follows each host's sign-in (requirements#sign-in): what the
@@ -85,11 +85,8 @@ describe('CSP per host', () => {
       }),
     );
     const config = { ...loadConfig({ CHECK_RELEASES: 'off' }), logLevel: 'silent', deployHostsDir: hostsDir };
-    api = await createApi(
-      { ...config, firebaseAuthEmulatorHost: '127.0.0.1:1' },
-      { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
-    );
-    real = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    api = await createApi({ ...config, firebaseAuthEmulatorHost: '127.0.0.1:1' }, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
+    real = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
   });
   afterAll(async () => {
     await api?.close();

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { imagePreloads } from '../src/http/shell-document';
 import { createApi, noAuth, type Api } from '../src/server';
+import { openMemoryPglite } from './support/databases';
 
 const IMMUTABLE = /^public, max-age=31536000, immutable$/;
 const INDEX_HTML =
@@ -91,7 +91,7 @@ beforeAll(async () => {
     artifactStore: path.join(appRoot, 'store'),
     deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts'),
   };
-  api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+  api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
 });
 

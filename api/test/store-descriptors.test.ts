@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedDescriptor } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { folderControlStore, readStoredDescriptors, writeDescriptor } from '../src/deploy/control-store';
-import { openDatabase } from '../src/db/client';
 import { createApi, noAuth, type Api } from '../src/server';
+import { openMemoryPglite } from './support/databases';
 
 let tmp: string;
 let seedDir: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   fs.cpSync(path.join(REPO_ROOT, 'deploy', 'hosts'), seedDir, { recursive: true });
   api = await createApi(
     { ...loadConfig({ DESCRIPTORS_FROM: 'store', CHECK_RELEASES: 'off' }), logLevel: 'silent', deployHostsDir: seedDir, artifactStore: storeDir, appRoot: tmp },
-    { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false },
+    { database: await openMemoryPglite(), verifier: noAuth, seed: false },
   );
 });
 afterAll(async () => {

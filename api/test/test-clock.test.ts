@@ -2,10 +2,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { createApi, noAuth, type Api } from '../src/server';
 import { takeawayDraft } from './support/orders';
 import { solveCashCaptcha } from './support/captcha';
+import { openMemoryPglite } from './support/databases';
 
 /** The test clock of the e2e server (NODE_ENV=test, SHOP_TEST_NOW) and its refusal in production. */
 const instant = Date.parse('2026-11-24T12:07:00+01:00');
@@ -32,7 +32,7 @@ describe('the /api/test/clock route', () => {
 
   async function start(env: NodeJS.ProcessEnv): Promise<Api> {
     const config = { ...loadConfig(env), logLevel: 'silent', deployHostsDir: path.join(REPO_ROOT, 'deploy', 'hosts') };
-    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth });
+    const api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth });
     apis.push(api);
     return api;
   }

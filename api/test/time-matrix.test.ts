@@ -6,8 +6,8 @@ import { parseInstant } from '@shop/shared/domain/wall-clock';
 import { DEFAULT_TEST_INSTANT, TEST_INSTANTS } from '@shop/shared/testing/instants';
 import { offsetClock } from '../src/clock';
 import { checkoutDraft } from './support/checkout-drafts';
-import { openDatabase } from '../src/db/client';
 import { startTestApi, type TestApi } from './support/test-api';
+import { openMemoryPglite } from './support/databases';
 
 /**
  * The time matrix of the API (the suite passes at any hour, docs/adr/0033-test-layers.md): at each instant of
@@ -24,7 +24,7 @@ let menu: Menu;
 let config: AppConfig;
 
 beforeAll(async () => {
-  t = await startTestApi(await openDatabase({ pgliteDir: 'memory://' }), { now: clock.now });
+  t = await startTestApi(await openMemoryPglite(), { now: clock.now });
   menu = (await t.call('PullFoodMenu', {})).body.menu as Menu;
   config = (await t.call('GetAppconfig', {})).body.appconfig as AppConfig;
 });

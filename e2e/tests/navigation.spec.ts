@@ -8,14 +8,36 @@ import { expect, test } from '../support/test';
 const navigate = (page: Page, path: string) =>
   page.evaluate((url) => (window as unknown as { singleSpaNavigate: (u: string) => void }).singleSpaNavigate(url), path);
 
+/**
+ * Scrolls a page that has finished drawing (its height unchanged for 300 ms) as far as `at most` allows, and
+ * returns where it stands once the position is saved. A page still growing above the position would move
+ * it (the browser's scroll anchoring keeps what the guest sees), so the position taken is the one the page
+ * holds, not the one asked for.
+ */
+async function scrollSettledPageTo(page: Page, atMost: number): Promise<number> {
+  let lastHeight = -1;
+  await expect
+    .poll(
+      async () => {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const unchanged = height === lastHeight;
+        lastHeight = height;
+        return unchanged;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+  await page.evaluate((most) => window.scrollTo(0, Math.min(most, document.documentElement.scrollHeight - window.innerHeight)), atMost);
+  await page.waitForTimeout(100); // the position is saved on the next frame
+  return page.evaluate(() => Math.round(window.scrollY));
+}
+
 test.describe('navigation without dead ends', () => {
   test('back from a category returns the menu overview to its scroll position', async ({ page }) => {
     await page.goto('/Speisen/all');
     await expect(page.locator('a[href^="/SpeisenProdukte/"]').first()).toBeVisible();
-    const target = await page.evaluate(() => Math.min(1229, document.documentElement.scrollHeight - window.innerHeight));
+    const target = await scrollSettledPageTo(page, 1229);
     expect(target).toBeGreaterThan(300);
-    await page.evaluate((y) => window.scrollTo(0, y), target);
-    await page.waitForTimeout(100); // the position is saved on the next frame
     await navigate(page, '/SpeisenProdukte/burritos');
     await expect(page.getByTestId('category-title')).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -29,10 +51,8 @@ test.describe('navigation without dead ends', () => {
     await page.goto('/SpeisenProdukte/burritos');
     const cards = page.getByTestId('product-card');
     await expect(cards.first()).toBeVisible();
-    const target = await page.evaluate(() => Math.min(900, document.documentElement.scrollHeight - window.innerHeight));
+    const target = await scrollSettledPageTo(page, 900);
     expect(target).toBeGreaterThan(300);
-    await page.evaluate((y) => window.scrollTo(0, y), target);
-    await page.waitForTimeout(100);
     await navigate(page, '/Speise/burrito-classic-chicken');
     await expect(page.getByTestId('item-page')).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -45,10 +65,8 @@ test.describe('navigation without dead ends', () => {
     await page.goto('/Speise/burrito-classic-chicken');
     await expect(page.getByTestId('item-page')).toBeVisible();
     await expect(page.getByTestId('add-to-cart')).toBeVisible();
-    const target = await page.evaluate(() => Math.min(1200, document.documentElement.scrollHeight - window.innerHeight));
+    const target = await scrollSettledPageTo(page, 1200);
     expect(target).toBeGreaterThan(600);
-    await page.evaluate((y) => window.scrollTo(0, y), target);
-    await page.waitForTimeout(100);
     await navigate(page, '/Speise/tacos-al-pastor');
     await expect(page.getByTestId('item-page')).toContainText('Tacos al Pastor');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -33,7 +33,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string };
+/**
+ * A PostgreSQL URL, or PGlite's data folder (`memory://` for one in memory). `pgliteStart`: the contents of a
+ * data folder to start from (PGlite's dumpDataDir), e.g. one already migrated, so that a fresh in-memory
+ * database skips initdb (the API tests open about sixty).
+ */
+export type DatabaseTarget = { url: string } | { pgliteDir: string; pgliteStart?: Blob };
 
 /** Connection settings of a PostgreSQL pool (ApiConfig.ops). */
 export interface PoolSettings {
@@ -83,14 +88,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   const expected = expectedMigration();
   if ('url' in target) return openPostgres(target.url, options, expected);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!target.pgliteDir.startsWith('memory://')) fs.mkdirSync(target.pgliteDir, { recursive: true });
-  const client = new PGlite(target.pgliteDir);
-  // firebase-tools brings an older PGlite; drizzle's types may resolve that copy, the runtime uses ours.
-  const db = drizzle(client as never, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const { client, db } = await openPglite(target, logger);
   return {
     db,
     driver: 'pglite',
@@ -98,6 +96,29 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     migrationState: () => migrationStateOf(db, expected),
     close: () => client.close(),
   };
+}
+
+/** PGlite in its data folder (or started from an image of one), migrated. */
+async function openPglite(target: { pgliteDir: string; pgliteStart?: Blob }, logger?: { logQuery(query: string): void }) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!target.pgliteDir.startsWith('memory://')) fs.mkdirSync(target.pgliteDir, { recursive: true });
+  const client = target.pgliteStart ? new PGlite(target.pgliteDir, { loadDataDir: target.pgliteStart }) : new PGlite(target.pgliteDir);
+  // firebase-tools brings an older PGlite; drizzle's types may resolve that copy, the runtime uses ours.
+  const db = drizzle(client as never, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return { client, db };
+}
+
+/** An image of a migrated, empty in-memory PGlite database (dumpDataDir), to start fresh ones from (`pgliteStart`). */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const { client } = await openPglite({ pgliteDir: 'memory://' });
+  try {
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(url: string, options: DatabaseOptions, expected: number): Promise<Database> {

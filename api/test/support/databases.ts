@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/client';
 
 export interface TestDatabase {
@@ -13,7 +15,7 @@ export interface TestDatabase {
  * a PostgreSQL one is created for the test and dropped when closed.
  */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: (options) => openDatabase({ pgliteDir: 'memory://' }, options) }];
+  const list: TestDatabase[] = [{ name: 'pglite', open: openMemoryPglite }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: 'postgres', open: (options) => openFreshPostgres(url, options) });
   return list;
@@ -28,6 +30,17 @@ export function testDatabases(): TestDatabase[] {
  */
 export function applicationDatabase(): TestDatabase[] {
   return testDatabases().slice(-1);
+}
+
+let pgliteImage: Blob | undefined;
+
+/**
+ * A fresh, migrated, empty PGlite database in memory, started from the run's image of one
+ * (pglite-image.global.ts); initdb and the migrations ran once for the whole run.
+ */
+export function openMemoryPglite(options?: DatabaseOptions): Promise<Database> {
+  pgliteImage ??= new Blob([fs.readFileSync(inject('pgliteImageFile'))]);
+  return openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteImage }, options);
 }
 
 async function openFreshPostgres(adminUrl: string, options?: DatabaseOptions): Promise<Database> {

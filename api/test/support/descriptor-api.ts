@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
 import { createApi, noAuth, type Api } from '../../src/server';
+import { openMemoryPglite } from './databases';
 
 /** A new temporary folder (`prefix` names it) with a copy of deploy/hosts in `<tmp>/hosts`; the caller removes it. */
 export function copyHosts(prefix: string): { tmp: string; hostsDir: string } {
@@ -38,7 +38,7 @@ export async function startDescriptorApi(prefix: string): Promise<DescriptorApi>
     artifactStore: path.join(tmp, 'store'),
   };
   try {
-    const api = await createApi(config, { database: await openDatabase({ pgliteDir: 'memory://' }), verifier: noAuth, seed: false });
+    const api = await createApi(config, { database: await openMemoryPglite(), verifier: noAuth, seed: false });
     return {
       api,
       tmp,
