@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -10,9 +9,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * Workers run side by side, each against a shop of its own (server, database, clock, descriptors) on
  * E2E_BASE_PORT + its parallel index: a test sets the shop's clock, so two tests never share a shop.
- * Two by default (one per core, at most two: 733 → 661 s for the whole suite on the 2-core CI machine).
  */
-const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, os.availableParallelism()));
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -2,11 +2,10 @@
 // npm test: format check, lint, type checks, unit and API tests (vitest), the build of every app, and the Playwright
 // e2e suite in Debian's Chromium. API tests also run against PostgreSQL when TEST_DATABASE_URL is
 // set (.ci/run sets it), and the Redis event-bus test when REDIS_URL is set.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import readline from 'node:readline';
-import { REPO_ROOT } from './lib/apps.mjs';
+import { buildOutdated, REPO_ROOT } from './lib/apps.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureNginx } from './lib/cluster.mjs';
 
@@ -21,43 +20,18 @@ function bin(pkg, file) {
   return entry;
 }
 const timings = [];
-/** The child processes running now (a failure stops the other lane's). */
-const running = new Set();
 
-/**
- * Runs one step as a child process. Inside a lane running beside another, every line it prints carries
- * the step's tag, so that the two lanes' output can be told apart.
- */
-function run(label, args, tag) {
-  return new Promise((resolve) => {
-    console.log(`\n━━ ${label}${tag ? ` [${tag}]` : ''}`);
-    const started = Date.now();
-    const child = spawn(process.execPath, args, { stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd: REPO_ROOT, env: process.env });
-    running.add(child);
-    if (tag)
-      for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
-    child.on('close', (code, signal) => {
-      running.delete(child);
-      timings.push([label, Date.now() - started, code === 0]);
-      if (code !== 0) {
-        console.error(`\n✗ ${label} failed (${signal ?? `exit code ${code}`})`);
-        finish(code || 1);
-      }
-      resolve();
-    });
-  });
-}
-
-/** Steps one after another. */
-async function lane(steps, tag) {
-  for (const [label, args] of steps) await run(label, args, tag);
+function run(label, args) {
+  console.log(`\n━━ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: REPO_ROOT, env: process.env });
+  timings.push([label, Date.now() - started, result.status === 0]);
+  if (result.status !== 0) finish(result.status ?? 1);
 }
 
 function finish(code) {
-  for (const child of running) child.kill('SIGTERM');
   console.log('\n━━ summary');
-  for (const [label, ms, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${label.padEnd(34)} ${(ms / 1000).toFixed(1)} s`);
-  console.log(`  total ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`);
+  for (const [label, ms, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${label.padEnd(28)} ${(ms / 1000).toFixed(1)} s`);
   if (!process.env.TEST_DATABASE_URL) console.log('  (PostgreSQL runs and the cluster fault tests skipped: TEST_DATABASE_URL is not set)');
   process.exit(code);
 }
@@ -76,26 +50,26 @@ function requireProgram(label, ensure) {
 requireProgram('chromium', ensureChromium);
 // The cluster fault tests (api/test/cluster-faults.test.ts) run the production topology: instances behind nginx on PostgreSQL.
 if (process.env.TEST_DATABASE_URL) requireProgram('nginx', ensureNginx);
-const suiteStarted = Date.now();
-// The checks and the build use one core each (eslint, tsc, prettier and knip run single-threaded): two lanes
-// side by side on a 2-core machine. Then vitest, which fills both cores itself, then the e2e suite.
+run('format (prettier --check)', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+run('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']);
+// Unused files and exports; then whether every export of @shop/shared is used by production code (knip.jsonc).
 const knip = ['--no-config-hints', '--no-progress', '--include', 'exports,types,files'];
-await Promise.all([
-  lane([['lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']]], 'lint'),
-  lane(
-    [
-      ['format (prettier --check)', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
-      // Unused files and exports; then whether every export of @shop/shared is used by production code (knip.jsonc).
-      ['unused exports (knip)', [bin('knip', 'bin/knip.js'), ...knip]],
-      ['shared used in production (knip)', [bin('knip', 'bin/knip.js'), '--production', '--workspace', 'shared', ...knip]],
-      ['type check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']],
-      ['type check (tsc, .mjs)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.mjs.json']],
-      // Only the apps whose sources changed since their last build (scripts/lib/apps.mjs).
-      ['build', [path.join(REPO_ROOT, 'scripts', 'build.mjs')]],
-    ],
-    'checks',
-  ),
-]);
-await run('unit and API tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run']);
-await run('e2e (Playwright)', [bin('@playwright/test', 'cli.js'), 'test', '--config', path.join('e2e', 'playwright.config.ts')]);
+run('unused exports (knip)', [bin('knip', 'bin/knip.js'), ...knip]);
+run('shared used in production (knip)', [bin('knip', 'bin/knip.js'), '--production', '--workspace', 'shared', ...knip]);
+run('type check (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
+run('type check (tsc, .mjs)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.mjs.json']);
+run('unit and API tests (vitest)', [bin('vitest', 'vitest.mjs'), 'run']);
+
+console.log('\n━━ build');
+const started = Date.now();
+try {
+  const built = await buildOutdated();
+  console.log(built.length ? `  built ${built.join(', ')}` : '  all apps up to date');
+  timings.push(['build', Date.now() - started, true]);
+} catch (error) {
+  console.error(error.message ?? error);
+  timings.push(['build', Date.now() - started, false]);
+  finish(1);
+}
+run('e2e (Playwright)', [bin('@playwright/test', 'cli.js'), 'test', '--config', path.join('e2e', 'playwright.config.ts')]);
 finish(0);
