@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Modules are shared between the files of a worker (ADR 0033): stubbed globals and environment
+          // variables are undone after every test, so that none reaches the next file.
           isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           include: [
             'shared/src/**/*.test.ts',
             'shared/build/**/*.test.ts',
@@ -23,7 +27,11 @@ export default defineConfig({
         // Component tests: a remote's own behaviour rendered with Testing Library in happy-dom.
         test: {
           name: 'components',
+          // Modules are shared between the files of a worker (ADR 0033): stubbed globals and environment
+          // variables are undone after every test, so that none reaches the next file.
           isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           include: ['shell/src/**/*.test.tsx', 'mf-*/src/**/*.test.tsx', 'shared/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['shared/src/testing/component-setup.ts'],

@@ -20,6 +20,7 @@ function bin(pkg, file) {
   return entry;
 }
 const timings = [];
+const suiteStarted = Date.now();
 
 function run(label, args) {
   console.log(`\n━━ ${label}`);
@@ -32,6 +33,7 @@ function run(label, args) {
 function finish(code) {
   console.log('\n━━ summary');
   for (const [label, ms, ok] of timings) console.log(`  ${ok ? '✓' : '✗'} ${label.padEnd(28)} ${(ms / 1000).toFixed(1)} s`);
+  console.log(`  total ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`);
   if (!process.env.TEST_DATABASE_URL) console.log('  (PostgreSQL runs and the cluster fault tests skipped: TEST_DATABASE_URL is not set)');
   process.exit(code);
 }
