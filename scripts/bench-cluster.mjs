@@ -147,18 +147,24 @@ async function saveAll(base, prepared, concurrency) {
 }
 
 // ── event streams ──
-/** The URL getter of a stream as the browser opens it: a fresh single-use ticket (IssueStreamTicket) per connection. */
-function ticketedUrl(base, payload, token) {
+/**
+ * The URL getter of a stream as the browser opens it: a fresh single-use ticket (IssueStreamTicket) per connection.
+ * @param {string} base @param {unknown} payload
+ * @param {{ token?: string, ip?: string }} [options] the staff's token; the address the guest asks from
+ */
+function ticketedUrl(base, payload, { token, ip } = {}) {
   return async () => {
-    const res = await action(base, 'IssueStreamTicket', payload, token ? { token } : {});
+    const res = await action(base, 'IssueStreamTicket', payload, { ...(token ? { token } : {}), ...(ip ? { ip } : {}) });
     return res.status === 200 && res.body?.ticket ? `${base}/api/events?ticket=${encodeURIComponent(res.body.ticket)}` : null;
   };
 }
 /**
  * Opens an SSE stream and calls onEvent(eventName, data, receivedAt); reconnects after the retry hint like EventSource.
- * `url` is a string or an async function giving the URL of each connection (a new stream ticket each time).
+ * `url` is a string or an async function giving the URL of each connection (a new stream ticket each time); `ip`
+ * the guest's own address (the API holds at most 32 open streams per address).
+ * @param {string | (() => Promise<string | null>)} url @param {(event: string, data: any, at: number) => void} onEvent @param {string} [ip]
  */
-function openStream(url, onEvent) {
+function openStream(url, onEvent, ip) {
   const state = { live: false, closed: false, connections: 0, retryMs: 3000, req: null };
   const open = async () => {
     if (state.closed) return;
@@ -176,7 +182,7 @@ function openStream(url, onEvent) {
       state.live = false;
       if (!state.closed) setTimeout(open, msec);
     };
-    const req = http.get(target, { agent: false }, (res) => {
+    const req = http.get(target, { agent: false, headers: ip ? { 'x-forwarded-for': ip } : {} }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         res.on('end', () => finish(1000));
@@ -246,7 +252,10 @@ function staffToken(emulatorHost) {
     body: JSON.stringify({ email: DEMO_STAFF.email, password: DEMO_STAFF.password, returnSecureToken: true }),
   })
     .then((r) => r.json())
-    .then((j) => j.idToken);
+    .then((j) => {
+      if (!j.idToken) throw new Error(`staff sign-in failed: ${JSON.stringify(j)}`);
+      return j.idToken;
+    });
 }
 
 function startRedis() {
@@ -413,15 +422,18 @@ try {
       for (let i = 0; i < count; i++) {
         const order = orderOf(i);
         const channel = `order${order.uniqueOrderId}`;
+        // Each guest asks for its tickets and opens its stream from its own address, as 10,000 phones do.
+        const ip = guestIp();
         streams.push(
           openStream(
-            ticketedUrl(cluster.url, { channels: ['shop'], orders: [{ uniqueOrderId: order.uniqueOrderId, accessToken: order.accessToken }] }),
+            ticketedUrl(cluster.url, { channels: ['shop'], orders: [{ uniqueOrderId: order.uniqueOrderId, accessToken: order.accessToken }] }, { ip }),
             (event, data, at) => {
               if (event === channel && data.type === 'orderUpdated') {
                 const f = followers.get(order.uniqueOrderId);
                 if (f.sentAt) f.received.push(at - f.sentAt);
               }
             },
+            ip,
           ),
         );
         // Guests arrive over a few seconds (about 1,000 a second), not all in one instant.
