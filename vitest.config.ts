@@ -41,6 +41,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // Shared modules here too (ADR 0033): every API test file imported the whole API anew (fastify, drizzle,
+          // the SDKs), about two minutes of a run; each test builds its own app and database, so nothing else is shared.
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           include: ['api/test/**/*.test.ts'],
           globalSetup: ['api/test/support/pglite-image.global.ts'],
           environment: 'node',

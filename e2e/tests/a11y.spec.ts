@@ -277,7 +277,7 @@ test("self-service: the full-screen 'Speisen Abholbereit!' overlay is an alert d
   await expect(overlay).toHaveCount(0);
 });
 
-test('an item and a category title their page with their own name (the route titles: axe.spec.ts)', async ({ page }) => {
+test('an item and a category title their page with their own name (the route titles: route-walk.spec.ts)', async ({ page }) => {
   // An item and a category name their item and category.
   await page.goto('/Speise/tacos-al-pastor');
   await expect(page).toHaveTitle('Tacos al Pastor (3 Stück) – Speise | Street Food');

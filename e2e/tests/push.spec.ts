@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { Menu, SavedOrder } from '@shop/shared/contract';
 import { formatEuro } from '@shop/shared/domain/money';
 import { solveCashCaptcha } from '../../api/test/support/captcha';
 import { productLine, takeawayDraft } from '../../api/test/support/orders';
+import { expectAxeClean } from '../support/axe';
 import { action, openBoard } from '../support/checkout';
 import { collectPageErrors } from '../support/shop';
 import { expect, test, type ShopClock } from '../support/test';
@@ -30,12 +30,6 @@ async function device(browser: Browser, clock: ShopClock): Promise<{ context: Br
     };
   });
   return { context, page };
-}
-
-/** axe-core as in axe.spec.ts: no serious or critical violation. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __prompts: number }).__prompts);
@@ -92,7 +86,7 @@ test.describe('push messages', () => {
     await expect(box.getByRole('heading', { name: 'Deine Bestellung ist abholbereit!' })).toBeVisible();
     await expect(box.getByTestId('push-message-text')).toHaveText(`Summe: ${formatEuro(order.total)} · Bestellnummer ${order.orderNumber}`);
     await guest.page.screenshot({ path: test.info().outputPath('push-in-app-box.png') });
-    expect(await seriousViolations(guest.page)).toEqual([]);
+    await expectAxeClean(guest.page, 'the push message box');
     await box.getByRole('button', { name: 'Ansehen' }).click();
     await expect(box).toHaveCount(0);
     await expect(guest.page).toHaveURL(new RegExp(`/Bestellung/${order.uniqueOrderId}$`));
@@ -103,7 +97,7 @@ test.describe('push messages', () => {
     const settings = guest.page.getByTestId('settings-push');
     await expect(settings.getByTestId('settings-push-status')).toHaveText('Benachrichtigungen sind auf diesem Gerät aktiv.');
     for (const topic of ['news', 'coupons', 'loyalty']) await expect(settings.getByTestId(`settings-push-topic-${topic}`)).toBeChecked();
-    expect(await seriousViolations(guest.page)).toEqual([]);
+    await expectAxeClean(guest.page, 'the push settings');
     await settings.getByRole('checkbox', { name: 'Gutscheine und Angebote' }).uncheck();
     await expect(guest.page.getByTestId('snackbar')).toHaveText('Deine Auswahl wurde gespeichert.');
     await guest.page.reload();
@@ -121,7 +115,7 @@ test.describe('push messages', () => {
     const question = guest.page.getByTestId('push-question');
     await expect(question).toBeVisible();
     await expect(guest.page.getByTestId('share-prompt')).toBeVisible();
-    expect(await seriousViolations(guest.page)).toEqual([]);
+    await expectAxeClean(guest.page, 'the push question');
     await question.getByRole('button', { name: 'Nein danke' }).click();
     await expect(question).toHaveCount(0);
     expect(await prompts(guest.page)).toBe(0);
