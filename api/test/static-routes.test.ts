@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { imagePreloads } from '../src/http/shell-document';
+import { imagePreloads, layoutWidgetPreloads, remotePreloads, renderShellDocument, type ManifestReader } from '../src/http/shell-document';
 import { createApi, noAuth, type Api } from '../src/server';
 import { openMemoryPglite } from './support/databases';
 
@@ -259,5 +259,60 @@ describe("a menu page's first images", () => {
     expect(imagePreloads('/Getraenk/cola', menus)).toEqual([{ href: '/media/cola.svg', as: 'image', highPriority: true }]);
     expect(imagePreloads('/SpeisenProdukte/unknown', menus)).toEqual([]);
     expect(imagePreloads('/Korb', menus)).toEqual([]);
+  });
+});
+
+describe("the layout's cart widgets (ADR 0036)", () => {
+  const descriptor = {
+    remotes: {
+      mf_menu: { version: '0.1.0', entry: '/mf/mf-menu/0.1.0/mf-manifest.json' },
+      mf_cart: { version: '0.2.0', entry: '/mf/mf-cart/0.2.0/mf-manifest.json' },
+    },
+    preview: false,
+  } as unknown as Parameters<typeof remotePreloads>[0];
+  const CART_MANIFEST = {
+    metaData: { publicPath: '/mf/mf-cart/0.2.0/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [
+      { name: 'app', assets: { js: { sync: ['__federation_expose_app.aaaa0000.js'] } } },
+      { name: 'cart-badge', assets: { js: { sync: ['__federation_expose_cart_badge.bbbb0000.js'] }, css: { sync: ['cart-badge.cccc0000.css'] } } },
+      { name: 'cart-bar', assets: { js: { sync: ['__federation_expose_cart_bar.dddd0000.js'] } } },
+    ],
+  };
+  const read: ManifestReader = (url) => (url.includes('mf-cart') ? CART_MANIFEST : url.includes('mf-menu') ? MENU_MANIFEST : null);
+  const widgets = [
+    'fetch /mf/mf-cart/0.2.0/mf-manifest.json',
+    'script /mf/mf-cart/0.2.0/remoteEntry.js',
+    'style /mf/mf-cart/0.2.0/cart-badge.cccc0000.css',
+    'script /mf/mf-cart/0.2.0/__federation_expose_cart_badge.bbbb0000.js',
+    'script /mf/mf-cart/0.2.0/__federation_expose_cart_bar.dddd0000.js',
+  ];
+  const names = (links: { href: string; as: string }[]) => links.map((l) => `${l.as} ${l.href}`);
+
+  it('come with every page but a shell page, where the document holds them inert for a cart with lines', () => {
+    expect(names(remotePreloads(descriptor, '/SpeisenProdukte/burritos', read))).toEqual([
+      'fetch /mf/mf-menu/0.1.0/mf-manifest.json',
+      'script /mf/mf-menu/0.1.0/remoteEntry.js',
+      'style /mf/mf-menu/0.1.0/app.5678abcd.css',
+      'script /mf/mf-menu/0.1.0/__federation_expose_app.1234abcd.js',
+      ...widgets,
+    ]);
+    expect(layoutWidgetPreloads(descriptor, '/SpeisenProdukte/burritos', read)).toEqual([]);
+    // A path no route knows may be a page a remote added: the layout mounts the widgets there.
+    expect(names(remotePreloads(descriptor, '/gibt-es-nicht', read))).toEqual(widgets);
+    for (const home of ['/', '/Home']) {
+      expect(remotePreloads(descriptor, home, read)).toEqual([]);
+      expect(names(layoutWidgetPreloads(descriptor, home, read))).toEqual(widgets);
+    }
+    expect(layoutWidgetPreloads({ ...descriptor, preview: true }, '/', read)).toEqual([]);
+  });
+
+  it('are inert in the document: links inside a template, none in the head', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    const doc = renderShellDocument(html, undefined, [{ href: '/api/appconfig', as: 'fetch' }], layoutWidgetPreloads(descriptor, '/', read));
+    const template = /<template id="shop-cart-preloads">(.*?)<\/template>/.exec(doc)?.[1] ?? '';
+    expect([...template.matchAll(/<link rel="preload" href="([^"]+)" as="([a-z]+)"/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual(widgets);
+    const outside = doc.replace(/<template.*?<\/template>/, '');
+    expect([...outside.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/api/appconfig']);
+    expect(renderShellDocument(html, undefined, [])).toBe(html);
   });
 });

@@ -1,4 +1,5 @@
 import type { Page, Response } from '@playwright/test';
+import { fillCart } from '../support/checkout';
 import { expect, test } from '../support/test';
 
 /**
@@ -45,13 +46,14 @@ const compressible = (t: Transfer) => /javascript|css|json/.test(t.type);
  * Wire budgets per page (requirements#performance), in bytes and requests on the wire, never in time: all bytes
  * (headers and compressed bodies), the scripts among them, and the number of requests. Lighthouse
  * and its time-based figures run in `npm run bench`. Measured 2026-11-27 after ADR 0034 (the shop's rxjs
- * surface, the cart's rules and zod out of the first loads): Home 140 kB in all, 121 kB of scripts in 4
- * files, 11 requests; the burritos page 235 kB, 184 kB of scripts in 9 files, 25 requests. The budgets
- * are those figures and a little room; Home's JavaScript is still over its 100 kB target (README
- * "Benchmarks").
+ * surface, the cart's rules and zod out of the first loads): the burritos page 235 kB, 184 kB of
+ * scripts in 9 files, 25 requests. After ADR 0036 (the cart's widgets on demand) a new guest's Home
+ * loads no cart code: 117 kB in all, 104 kB of scripts in 2 files (the shell's main file and
+ * `cart-preloads.js`), 6 requests (README "Benchmarks"). The budgets are those figures and a little room; Home's JavaScript is still about 2 kB
+ * over its 100 kB target (the shell's own first file).
  */
 const BUDGETS = [
-  { path: '/', totalKb: 145, scriptKb: 125, requests: 12, scripts: 4 },
+  { path: '/', totalKb: 121, scriptKb: 107, requests: 7, scripts: 2 },
   { path: '/SpeisenProdukte/burritos', totalKb: 245, scriptKb: 190, requests: 27, scripts: 10 },
 ] as const;
 
@@ -63,7 +65,8 @@ for (const budget of BUDGETS) {
     const transfers = await firstLoad(page, path);
     // The server compresses from 1 kB up (smaller answers would not gain).
     const big = transfers.filter((t) => compressible(t) && (t.encoding !== undefined || t.body >= 1024));
-    expect(big.length).toBeGreaterThan(3);
+    // Home: the document's appconfig, the shell's style sheet and main file (ADR 0036: no cart files).
+    expect(big.length).toBeGreaterThanOrEqual(3);
     for (const t of big) expect(t.encoding, t.url).toBe('br');
     const total = transfers.reduce((n, t) => n + t.bytes, 0);
     const scripts = transfers.filter((t) => t.type.includes('javascript'));
@@ -89,11 +92,42 @@ test("the page's remote is preloaded from the document: manifest, entry and the 
   expect(preloads.some((p) => /^script \/mf\/mf-menu\/[^/]+\/__federation_expose_app\.[0-9a-f]{8}\.js$/.test(p))).toBe(true);
   // The cart widgets of the layout come with every page.
   expect(preloads.some((p) => /^script \/mf\/mf-cart\/[^/]+\/__federation_expose_cart_badge\.[0-9a-f]{8}\.js$/.test(p))).toBe(true);
+  // Home, the shell's page, holds them inert: the shell starts them for a cart with lines (ADR 0036).
+  const home = await (await page.request.get('/')).text();
+  expect(home.replace(/<template id="shop-cart-preloads">.*?<\/template>/, '')).not.toMatch(/<link rel="preload" href="\/mf\/mf-cart\//);
+  expect(home).toMatch(/<template id="shop-cart-preloads">.*__federation_expose_cart_badge\.[0-9a-f]{8}\.js.*<\/template>/);
   // Every preloaded file exists (a stale preload would cost a request for nothing).
   const status = new Map<string, number>();
   page.on('response', (r) => status.set(new URL(r.url()).pathname, r.status()));
   await page.goto('/SpeisenProdukte/burritos', { waitUntil: 'networkidle' });
   for (const p of preloads) expect(status.get(p.split(' ')[1]!), p).toBe(200);
+});
+
+test("a new guest's Home loads no cart code; a cart with lines brings the badge and the bar with the page", async ({ page }) => {
+  const cartFiles: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/mf/mf-cart/')) cartFiles.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('cart-badge-stand-in')).toHaveAttribute('aria-label', 'Warenkorb, 0 Artikel');
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  expect(cartFiles).toEqual([]);
+  // The first remote page brings mf-cart's badge in place of the shell's.
+  await page.getByTestId('tile-food').click();
+  await expect(page.getByTestId('cart-badge')).toBeVisible();
+  await expect(page.getByTestId('cart-badge-stand-in')).toHaveCount(0);
+
+  // A returning guest: the stored cart's preloads start before the shell runs, the count and the bar show on Home.
+  await fillCart(page, [{ itemId: 'tacos-al-pastor', count: 2 }]);
+  cartFiles.length = 0;
+  await page.goto('/');
+  await expect(page.getByTestId('cart-badge-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-bar')).toBeVisible();
+  await expect(page.getByTestId('cart-badge-stand-in')).toHaveCount(0);
+  // The template was consumed (cart-preloads.js or the shell's start moved its links into the head).
+  await expect(page.locator('#shop-cart-preloads')).toHaveCount(0);
+  expect(await page.locator('head > link[rel="preload"][href*="__federation_expose_cart_badge"]').count()).toBeGreaterThan(0);
+  expect(cartFiles.some((f) => /__federation_expose_cart_bar\.[0-9a-f]{8}\.js$/.test(f))).toBe(true);
 });
 
 test('the largest image of a category page loads at once, with priority; later ones lazily', async ({ page }) => {

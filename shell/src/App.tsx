@@ -5,6 +5,7 @@ import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute } from '@shop/shared/routes';
 import { useObservable } from '@shop/shared/react';
 import { useShopContext } from './data/shop-context';
+import { useCartWidgets } from './federation/cart-widgets';
 import { contributedMatch, contributedRoutes$, lookUpContributedRoutes } from './federation/contributed-routes';
 import { AREA_CONTAINER_ID } from './federation/register-apps';
 import { loadRoutesModule } from './federation/remotes';
@@ -62,6 +63,8 @@ export function App({ onReady }: { onReady: () => void }) {
       void triggerAppChange();
     });
   }, [tableMatch, lookedUp]);
+  // mf-cart's badge and bar (and the cart's services they start): not on a shell page with an empty cart (ADR 0036).
+  const cartWidgets = useCartWidgets(pathname);
   const previous = useRef(pathname);
   const [ready, setReady] = useState(false);
 
@@ -102,7 +105,7 @@ export function App({ onReady }: { onReady: () => void }) {
       <a href="#main" className={css.skipLink} data-testid="skip-link" onClick={skipToContent}>
         {shellTexts.skipToContent}
       </a>
-      <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} />
+      <Header pathname={pathname} context={context} onMenu={() => setDrawer(true)} cartWidgets={cartWidgets} />
       <OfflineBanner />
       {/* Toasts: after the navigation in tab order, floating above the bottom bars on screen (docs/requirements.md#accessibility). */}
       <Toast />
@@ -117,7 +120,7 @@ export function App({ onReady }: { onReady: () => void }) {
       </main>
       <Footer />
       {/* The floating cart bar: a landmark of its own while shown (mf-cart's widget). */}
-      <RemoteParcel id="mf_cart/cart-bar" />
+      {cartWidgets ? <RemoteParcel id="mf_cart/cart-bar" /> : null}
       <TableDialog />
       <ShareDialog />
       <PushMessageBox />

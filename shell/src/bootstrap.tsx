@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { ensureBrowserId } from '@shop/shared/client';
 import { installInShopHistory } from '@shop/shared/ui';
-import { descriptorStore } from '@shop/shared/stores';
+import { cartStore, descriptorStore } from '@shop/shared/stores';
 import { App } from './App';
+import { preloadCartWidgetsIfNeeded } from './federation/cart-widgets';
 import { loadDescriptor } from './federation/descriptor';
 import { registerRemoteApps } from './federation/register-apps';
 import { setupFederation } from './federation/remotes';
@@ -27,6 +28,8 @@ import { watchForUpdates } from './update/app-update';
 import { startWebVitals } from './consent/web-vitals';
 
 async function main() {
+  // A shell page with lines in the cart (or a `cartId` link) fetches the cart's widgets at once (ADR 0036).
+  preloadCartWidgetsIfNeeded(document, window.location, cartStore.get().length);
   // Numbers the shop's history entries, so 'Zurück' never leaves the shop (shared/src/ui/in-shop-history.ts).
   installInShopHistory();
   // Back on the first page of a visit stays in the shop; back closes an open overlay and nothing else.

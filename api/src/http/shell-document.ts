@@ -12,11 +12,14 @@ import { matchRoute } from '@shop/shared/routes/pure';
  * fetches a remote in parallel with the shell instead of one request after the other.
  */
 
-/** Exposed modules the shell's layout mounts on every page (Header: cart badge, App: cart bar). */
+/** Exposed modules the shell's layout mounts (Header: cart badge, App: cart bar): on every page but a shell page with an empty cart (ADR 0036). */
 export const LAYOUT_WIDGETS: Readonly<Record<string, readonly string[]>> = { mf_cart: ['cart-badge', 'cart-bar'] };
 
 /** The element id the shell reads the inlined descriptor from (shell/src/federation/descriptor.ts). */
 export const DESCRIPTOR_ELEMENT_ID = 'shop-descriptor';
+
+/** The `<template>` with a shell page's inert widget preloads (shell/src/federation/cart-widgets.ts). */
+export const CART_PRELOADS_ELEMENT_ID = 'shop-cart-preloads';
 
 export interface PreloadLink {
   readonly href: string;
@@ -58,21 +61,8 @@ export function manifestReader(dirOf: (folder: string, version: string) => strin
 
 const folderOf = (entryUrl: string) => entryUrl.slice(0, entryUrl.lastIndexOf('/') + 1);
 
-/**
- * What a page at `pathname` loads from its remotes before it can show them: for the route's remote
- * its app, for the layout's widgets their modules. Preview hosts get none (their browsers may run
- * other versions than the descriptor's).
- */
-export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string, readManifest: ManifestReader): PreloadLink[] {
-  if (descriptor.preview) return [];
-  const wanted = new Map<string, Set<string>>();
-  const routeApp = matchRoute(pathname)?.app;
-  if (routeApp && routeApp !== 'shell') wanted.set(routeApp, new Set(['app']));
-  for (const [remote, exposes] of Object.entries(LAYOUT_WIDGETS)) {
-    const set = wanted.get(remote) ?? new Set<string>();
-    for (const expose of exposes) set.add(expose);
-    wanted.set(remote, set);
-  }
+/** The links that load these exposed modules of the descriptor's remotes (remote -> exposes). */
+function exposedPreloads(descriptor: ResolvedDescriptor, wanted: ReadonlyMap<string, ReadonlySet<string>>, readManifest: ManifestReader): PreloadLink[] {
   const links: PreloadLink[] = [];
   const seen = new Set<string>();
   const add = (href: string, as: PreloadLink['as']) => {
@@ -95,6 +85,39 @@ export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string,
     }
   }
   return links;
+}
+
+/** A page of the shell itself (Home): its layout loads the cart's widgets only for a cart with lines (ADR 0036). */
+const isShellPage = (pathname: string) => matchRoute(pathname)?.app === 'shell';
+
+/**
+ * What a page at `pathname` loads from its remotes before it can show them: for the route's remote
+ * its app, for the layout's widgets their modules (not on a shell page: `layoutWidgetPreloads`).
+ * Preview hosts get none (their browsers may run other versions than the descriptor's).
+ */
+export function remotePreloads(descriptor: ResolvedDescriptor, pathname: string, readManifest: ManifestReader): PreloadLink[] {
+  if (descriptor.preview) return [];
+  const wanted = new Map<string, Set<string>>();
+  const routeApp = matchRoute(pathname)?.app;
+  if (routeApp && routeApp !== 'shell') wanted.set(routeApp, new Set(['app']));
+  if (!isShellPage(pathname)) {
+    for (const [remote, exposes] of Object.entries(LAYOUT_WIDGETS)) {
+      const set = wanted.get(remote) ?? new Set<string>();
+      for (const expose of exposes) set.add(expose);
+      wanted.set(remote, set);
+    }
+  }
+  return exposedPreloads(descriptor, wanted, readManifest);
+}
+
+/**
+ * On a shell page, the layout's widgets' preloads for the shell to start when it finds lines in the
+ * guest's cart (only the browser knows them): the document carries them inert (`renderShellDocument`).
+ */
+export function layoutWidgetPreloads(descriptor: ResolvedDescriptor, pathname: string, readManifest: ManifestReader): PreloadLink[] {
+  if (descriptor.preview || !isShellPage(pathname)) return [];
+  const wanted = new Map(Object.entries(LAYOUT_WIDGETS).map(([remote, exposes]) => [remote, new Set(exposes)]));
+  return exposedPreloads(descriptor, wanted, readManifest);
 }
 
 /** Shell-provided singletons only some remotes use at start (the others: every remote's app). */
@@ -167,13 +190,22 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The document with the descriptor and the preloads placed at the end of its head. */
-export function renderShellDocument(html: string, descriptor: ResolvedDescriptor | undefined, preloads: readonly PreloadLink[]): string {
-  const tags = preloads.map(
-    (link) =>
-      // A manifest is fetched by the federation runtime with fetch() (CORS mode): the preload must match it.
-      `<link rel="preload" href="${escapeAttribute(link.href)}" as="${link.as}"${link.as === 'fetch' ? ' crossorigin="anonymous"' : ''}${link.highPriority ? ' fetchpriority="high"' : ''}>`,
-  );
+// A manifest is fetched by the federation runtime with fetch() (CORS mode): the preload must match it.
+const preloadTag = (link: PreloadLink) =>
+  `<link rel="preload" href="${escapeAttribute(link.href)}" as="${link.as}"${link.as === 'fetch' ? ' crossorigin="anonymous"' : ''}${link.highPriority ? ' fetchpriority="high"' : ''}>`;
+
+/**
+ * The document with the descriptor and the preloads placed at the end of its head; `inert` preloads
+ * go into a `<template>` (fetched only when the shell moves them into the head).
+ */
+export function renderShellDocument(
+  html: string,
+  descriptor: ResolvedDescriptor | undefined,
+  preloads: readonly PreloadLink[],
+  inert: readonly PreloadLink[] = [],
+): string {
+  const tags = preloads.map(preloadTag);
+  if (inert.length > 0) tags.push(`<template id="${CART_PRELOADS_ELEMENT_ID}">${inert.map(preloadTag).join('')}</template>`);
   if (descriptor) tags.push(`<script type="application/json" id="${DESCRIPTOR_ELEMENT_ID}">${scriptSafeJson(descriptor)}</script>`);
   if (tags.length === 0) return html;
   const at = html.indexOf('</head>');

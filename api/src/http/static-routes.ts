@@ -7,7 +7,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Menu, ResolvedDescriptor } from '@shop/shared/contract';
 import { REMOTE_FOLDERS } from '../deploy/descriptors';
 import { servedVersionDir, VERSION_PATTERN, type FolderArtifactStore } from '../deploy/artifact-store';
-import { imagePreloads, manifestReader, remotePreloads, renderShellDocument, resourcePreloads, sharedPreloads, type SharedFiles } from './shell-document';
+import {
+  imagePreloads,
+  layoutWidgetPreloads,
+  manifestReader,
+  remotePreloads,
+  renderShellDocument,
+  resourcePreloads,
+  sharedPreloads,
+  type SharedFiles,
+} from './shell-document';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 /** Files without a content hash: never cached stale (ARCHITECTURE.md Known pitfalls). */
@@ -146,7 +155,9 @@ export async function registerStaticRoutes(
           ...resourcePreloads(pathname),
         ]
       : [];
-    const document = renderShellDocument(html, descriptor, preloads);
+    // A shell page's cart widgets: preloaded by the shell itself when the guest's cart has lines (ADR 0036).
+    const inert = descriptor ? layoutWidgetPreloads(descriptor, pathname, readManifest) : [];
+    const document = renderShellDocument(html, descriptor, preloads, inert);
     reply.header('cache-control', CACHE_REVALIDATE);
     return reply.code(status).type('text/html; charset=utf-8').send(document);
   };

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { Icon, type IconName } from '@shop/shared/ui';
-import { Link } from '@shop/shared/react';
+import { Link, useStore } from '@shop/shared/react';
 import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { matchRoute, type RouteName } from '@shop/shared/routes';
+import { cartStore } from '@shop/shared/stores';
 import { fill } from '@shop/shared/i18n/fill';
+import { cartBadge } from '@shop/shared/i18n/cart-badge';
 import { useUnreadNews } from '../data/news-badge';
 import type { ShopContext } from '../data/shop-context';
 import { RemoteParcel } from './RemoteParcel';
@@ -18,9 +21,28 @@ interface NavEntry {
   badge?: number;
 }
 
-/** Header bar (requirements#shell): home, waiter call, news, food, drinks, history, cart with badge. */
-export function Header({ pathname, context, onMenu }: { pathname: string; context: ShopContext; onMenu: () => void }) {
+/**
+ * The empty cart's badge, drawn by the shell while the cart's widgets are not loaded (ADR 0036: a
+ * shell page with an empty cart): the icon leading to the cart, as mf-cart's badge shows it without
+ * lines, and nothing that counts.
+ */
+function EmptyCartBadge() {
+  return (
+    <Link to="Korb" className={css.iconButton} aria-label={fill(cartBadge.cartAria, { count: 0 })} data-testid="cart-badge-stand-in">
+      <Icon name="cart" />
+    </Link>
+  );
+}
+
+/**
+ * Header bar (requirements#shell): home, waiter call, news, food, drinks, history, cart with badge.
+ * `cartWidgets`: mf-cart's badge is loaded (federation/cart-widgets.ts); until it shows, the shell's
+ * empty badge holds its place for an empty cart (a cart with lines waits for the real count).
+ */
+export function Header({ pathname, context, onMenu, cartWidgets }: { pathname: string; context: ShopContext; onMenu: () => void; cartWidgets: boolean }) {
   const current = matchRoute(pathname)?.name;
+  const [badgeShown, setBadgeShown] = useState(false);
+  const cartEmpty = useStore(cartStore).length === 0;
   const unread = useUnreadNews(context.features.enableNews);
   const entries: NavEntry[] = [
     { to: 'Home', icon: 'home', label: shellTexts.navHome, show: true },
@@ -67,7 +89,8 @@ export function Header({ pathname, context, onMenu }: { pathname: string; contex
           </Link>
         ))}
         <span className={css.cartSlot} data-testid="cart-badge-slot">
-          <RemoteParcel id="mf_cart/cart-badge" />
+          {badgeShown || !cartEmpty ? null : <EmptyCartBadge />}
+          {cartWidgets ? <RemoteParcel id="mf_cart/cart-badge" onMounted={() => setBadgeShown(true)} /> : null}
         </span>
       </nav>
     </header>

@@ -1,3 +1,5 @@
+import { cartBadge } from './cart-badge';
+
 /** Cart texts (requirements#screens Cart screen, requirements#entities coupons and offers, requirements#shop-behaviour restore, requirements#shop-validation adding and sums, requirements#errors). */
 export const cart = {
   title: 'Warenkorb',
@@ -15,7 +17,7 @@ export const cart = {
   /** The landmark of the floating cart bar. */
   floatingBarRegion: 'Warenkorb',
   toCart: 'Zum Korb',
-  cartAria: 'Warenkorb, {count} Artikel',
+  ...cartBadge,
   inclVat: 'inkl. MwSt.',
   /** While the restore lock holds the controls (requirements#shop-behaviour, about 3 s after a cart is loaded). */
   restoreLockNote: 'Warenkorb wird abgeglichen …',
