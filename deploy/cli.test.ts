@@ -1,5 +1,5 @@
 // The deploy command on a temporary copy of deploy/hosts and a temporary APP_ROOT with builds.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,8 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Of, writeDigests } from '../shared/build/integrity.mjs';
+import { main } from './cli.mjs';
 
-// Each case runs the command as a child process (and one a webpack build): generous limits on a busy machine.
+// Some cases run the command as a child process (one a webpack build): generous limits on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,19 +98,40 @@ function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   };
 }
 
-function deploy(...args: string[]): Run {
-  const res = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: cliEnv({ DEPLOY_PUBLIC_URL: '' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+/**
+ * Runs the command in this process (its `main`, with this case's environment and its output collected):
+ * a child process per case cost about 1.5 s of start-up each. The command as a process (exit codes, the
+ * output streams, an environment of its own) is proven by the cases that spawn it (`deployProcess`).
+ */
+async function deploy(...args: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const line =
+    (into: string[]) =>
+    (...parts: unknown[]) =>
+      into.push(`${parts.map(String).join(' ')}\n`);
+  let code: number;
+  try {
+    code = await main(args, { log: line(out), error: line(err), env: cliEnv({ DEPLOY_PUBLIC_URL: '' }) });
+  } catch (error) {
+    // As the command's own last resort (deploy/cli.mjs): the error printed, exit code 1.
+    line(err)(error instanceof Error ? (error.stack ?? error.message) : error);
+    code = 1;
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
+/** Runs the command as a child process, as a release engineer does: its exit code and both output streams, `env` over the case's. */
+const deployProcess = (env: Record<string, string>, ...args: string[]) =>
+  new Promise<Run>((resolve) =>
+    execFile(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: cliEnv(env), encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    ),
+  );
+
 /** Runs the command and expects it to succeed (what it wrote to stderr is the failure message). */
-function deployOk(...args: string[]): Run {
-  const run = deploy(...args);
+async function deployOk(...args: string[]): Promise<Run> {
+  const run = await deploy(...args);
   expect(run.code, run.stderr).toBe(0);
   return run;
 }
@@ -150,10 +172,10 @@ interface Refusal {
 }
 
 /** Runs a refused command: it exits with its code and message, and nothing is released. */
-function expectRefused({ args, code, message, setup }: Refusal) {
+async function expectRefused({ args, code, message, setup }: Refusal) {
   setup?.();
   const before = snapshot();
-  const run = deploy(...args);
+  const run = await deploy(...args);
   expect(run.code).toBe(code);
   expect(run.stderr).toMatch(message);
   expectNothingReleased(before);
@@ -201,9 +223,9 @@ afterEach(() => {
 });
 
 describe('deploy release', () => {
-  it('changes exactly the one remote line of the chosen host and logs the previous version', () => {
+  it('changes exactly the one remote line of the chosen host and logs the previous version', async () => {
     const before = snapshot();
-    const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg.localhost');
+    const run = await deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg.localhost');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
@@ -222,32 +244,32 @@ describe('deploy release', () => {
     expect(Number.isNaN(Date.parse(entry!.time!))).toBe(false);
   });
 
-  it('accepts the host as file name, bare name, path or host with port, and defaults to the * descriptor', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'eimsbuettel.json');
+  it('accepts the host as file name, bare name, path or host with port, and defaults to the * descriptor', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'eimsbuettel.json');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.2.0');
-    deployOk('release', 'mf_menu', '0.3.0', '--host=eimsbuettel');
+    await deployOk('release', 'mf_menu', '0.3.0', '--host=eimsbuettel');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.3.0');
-    deployOk('release', 'mf-menu', '0.2.0', '--host', path.join(hostsDir, 'hamburg.json'));
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', path.join(hostsDir, 'hamburg.json'));
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
 
     const before = read('localhost.json');
-    const run = deploy('release', 'mf-menu', '0.3.0');
+    const run = await deploy('release', 'mf-menu', '0.3.0');
     expect(run.code).toBe(0);
     expect(changedLines(before, read('localhost.json'))).toEqual([{ line: lineOf(before, 'mf_menu'), text: '    "mf_menu": "0.3.0",' }]);
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'localhost:3000');
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'localhost:3000');
     expect(JSON.parse(read('localhost.json')).remotes.mf_menu).toBe('0.2.0');
   });
 
-  it('edits the last remote line (no trailing comma) without touching its neighbours', () => {
+  it('edits the last remote line (no trailing comma) without touching its neighbours', async () => {
     fakeBuild('mf-orders', '0.1.1');
     const before = read('localhost.json');
-    deployOk('release', 'mf-orders', '0.1.1');
+    await deployOk('release', 'mf-orders', '0.1.1');
     expect(changedLines(before, read('localhost.json'))).toEqual([{ line: lineOf(before, 'mf_orders'), text: '    "mf_orders": "0.1.1"' }]);
   });
 
-  it('releases on every host with --all, one line per file', () => {
+  it('releases on every host with --all, one line per file', async () => {
     const before = snapshot();
-    const run = deploy('release', 'mf-menu', '0.2.0', '--all');
+    const run = await deploy('release', 'mf-menu', '0.2.0', '--all');
     expect(run.code).toBe(0);
     const after = snapshot();
     for (const file of ['eimsbuettel.json', 'hamburg.json', 'localhost.json', 'preview.json']) {
@@ -256,9 +278,9 @@ describe('deploy release', () => {
     expect(logEntries().map((e) => e.hostFile)).toEqual(['eimsbuettel.json', 'hamburg.json', 'localhost.json', 'preview.json']);
   });
 
-  it('does nothing and logs nothing when the host already has that version', () => {
+  it('does nothing and logs nothing when the host already has that version', async () => {
     const before = snapshot();
-    const run = deploy('release', 'mf-menu', '0.1.0', '--host', 'hamburg');
+    const run = await deploy('release', 'mf-menu', '0.1.0', '--host', 'hamburg');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('already 0.1.0');
     expectNothingReleased(before);
@@ -266,21 +288,21 @@ describe('deploy release', () => {
 });
 
 describe('deploy rollback', () => {
-  it('restores the file byte for byte and walks back through several releases', () => {
+  it('restores the file byte for byte and walks back through several releases', async () => {
     const original = read('hamburg.json');
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const at020 = read('hamburg.json');
-    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
 
-    const first = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    const first = await deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('hamburg.json: mf-menu 0.3.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(at020);
 
-    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
+    await deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(original);
 
-    const none = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    const none = await deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/no release of mf-menu .* to roll back \(it is at 0\.1\.0\)/);
     expect(read('hamburg.json')).toBe(original);
@@ -288,29 +310,29 @@ describe('deploy rollback', () => {
     expect(releaseHistory()).toEqual(['release 0.1.0->0.2.0', 'release 0.2.0->0.3.0', 'rollback 0.3.0->0.2.0', 'rollback 0.2.0->0.1.0']);
   });
 
-  it('keeps hosts apart: a rollback on one host leaves the other releases in place', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
-    deployOk('release', 'mf-menu', '0.3.0', '--host', 'eimsbuettel');
-    deployOk('rollback', 'mf-menu', '--host', 'eimsbuettel');
+  it('keeps hosts apart: a rollback on one host leaves the other releases in place', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.3.0', '--host', 'eimsbuettel');
+    await deployOk('rollback', 'mf-menu', '--host', 'eimsbuettel');
     expect(JSON.parse(read('eimsbuettel.json')).remotes.mf_menu).toBe('0.1.0');
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
   });
 
-  it('refuses when the descriptor was changed by hand after the last release', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+  it('refuses when the descriptor was changed by hand after the last release', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const file = path.join(hostsDir, 'hamburg.json');
     fs.writeFileSync(file, read('hamburg.json').replace('"mf_menu": "0.2.0"', '"mf_menu": "0.3.0"'));
     const before = read('hamburg.json');
-    const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    const run = await deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('mf-menu is at 0.3.0, but the last release in the log set 0.2.0');
     expect(read('hamburg.json')).toBe(before);
   });
 
-  it('refuses to roll back to a version whose build has been deleted', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+  it('refuses to roll back to a version whose build has been deleted', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     fs.rmSync(path.join(appRoot, 'mf-menu', 'dist', '0.1.0'), { recursive: true });
-    const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    const run = await deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('No usable build of mf-menu 0.1.0');
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
@@ -422,10 +444,10 @@ describe('deploy refuses bad input with a clear message and changes nothing', ()
 });
 
 describe('deploy status', () => {
-  it('shows every host × remote with its version and whether the build exists', () => {
+  it('shows every host × remote with its version and whether the build exists', async () => {
     fs.rmSync(path.join(appRoot, 'mf-checkout', 'dist', '0.1.0'), { recursive: true });
-    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
-    const run = deploy('status');
+    await deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    const run = await deploy('status');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
     const hamburg = lines.find((l) => l.startsWith('hamburg.json'))!;
@@ -439,7 +461,7 @@ describe('deploy status', () => {
 });
 
 describe('deploy release --build', () => {
-  it('builds exactly the named remote as that version, then releases it', () => {
+  it('builds exactly the named remote as that version, then releases it', async () => {
     // A minimal remote (real webpack run through shared/build/build.mjs) so the test needs no
     // full front-end build: it emits remoteEntry.js and an mf-manifest.json like the MF plugin.
     const appDir = path.join(appRoot, 'mf-orders');
@@ -480,7 +502,7 @@ export default ({ version }) => ({
     );
     const before = read('eimsbuettel.json');
 
-    const run = deploy('release', 'mf-orders', '0.4.0', '--host', 'eimsbuettel', '--build');
+    const run = await deploy('release', 'mf-orders', '0.4.0', '--host', 'eimsbuettel', '--build');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(fs.existsSync(path.join(appDir, 'dist', '0.4.0', 'remoteEntry.js'))).toBe(true);
@@ -497,21 +519,21 @@ export default ({ version }) => ({
 
     // An existing version folder is immutable: --build does not rebuild it.
     const stamp = fs.readFileSync(path.join(appDir, 'dist', '0.4.0', 'build-stamp.json'), 'utf8');
-    const again = deploy('release', 'mf-orders', '0.4.0', '--host', 'hamburg', '--build');
+    const again = await deploy('release', 'mf-orders', '0.4.0', '--host', 'hamburg', '--build');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already built; not rebuilt');
     expect(fs.readFileSync(path.join(appDir, 'dist', '0.4.0', 'build-stamp.json'), 'utf8')).toBe(stamp);
     expect(JSON.parse(read('hamburg.json')).remotes.mf_orders).toBe('0.4.0');
   });
 
-  it('releases nothing when the build fails', () => {
+  it('releases nothing when the build fails', async () => {
     const appDir = path.join(appRoot, 'mf-cart');
     fs.writeFileSync(
       path.join(appDir, 'webpack.config.mjs'),
       `export default () => ({ mode: 'production', context: ${JSON.stringify(appDir)}, entry: './src/missing.js', output: { path: ${JSON.stringify(path.join(appDir, 'dist', '0.5.0'))} } });\n`,
     );
     const before = snapshot();
-    const run = deploy('release', 'mf-cart', '0.5.0', '--build');
+    const run = await deploy('release', 'mf-cart', '0.5.0', '--build');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Build of mf-cart 0.5.0 failed');
     expectNothingReleased(before);
@@ -519,10 +541,10 @@ export default ({ version }) => ({
 });
 
 describe('the shell is released and rolled back per host', () => {
-  it('puts one shell line into the host descriptor, gated against the host remotes, and takes it out on rollback', () => {
+  it('puts one shell line into the host descriptor, gated against the host remotes, and takes it out on rollback', async () => {
     fakeShell('0.2.0');
     const before = snapshot();
-    const run = deploy('release', 'shell', '0.2.0', '--host', 'hamburg');
+    const run = await deploy('release', 'shell', '0.2.0', '--host', 'hamburg');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('hamburg.json: shell local → 0.2.0');
@@ -532,44 +554,46 @@ describe('the shell is released and rolled back per host', () => {
 
     // A remote is now checked against the host's released shell.
     fakeShell('0.3.0', { provides: { ...PROVIDED, rxjs: '8.0.0' } });
-    expect(deploy('release', 'shell', '0.3.0', '--host', 'hamburg').stderr).toMatch(/mf-menu 0\.1\.0 needs rxjs \^7\.8\.2, shell 0\.3\.0 provides 8\.0\.0/);
+    expect((await deploy('release', 'shell', '0.3.0', '--host', 'hamburg')).stderr).toMatch(
+      /mf-menu 0\.1\.0 needs rxjs \^7\.8\.2, shell 0\.3\.0 provides 8\.0\.0/,
+    );
 
-    deployOk('rollback', 'shell', '--host', 'hamburg');
+    await deployOk('rollback', 'shell', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(before['hamburg.json']);
   });
 });
 
 describe('published versions are immutable and live in the artifact store', () => {
-  it('publishes once; a different build under the same version is refused; the same bytes are a no-op', () => {
-    deployOk('publish', 'mf-menu', '0.2.0');
+  it('publishes once; a different build under the same version is refused; the same bytes are a no-op', async () => {
+    await deployOk('publish', 'mf-menu', '0.2.0');
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
-    expect(deploy('publish', 'mf-menu', '0.2.0').stdout).toContain('published already (identical)');
+    expect((await deploy('publish', 'mf-menu', '0.2.0')).stdout).toContain('published already (identical)');
 
     // Another (intact) build under the same version.
     fs.writeFileSync(path.join(appRoot, 'mf-menu', 'dist', '0.2.0', 'remoteEntry.js'), '/* changed */');
     writeDigests(path.join(appRoot, 'mf-menu', 'dist', '0.2.0'));
-    const run = deploy('publish', 'mf-menu', '0.2.0');
+    const run = await deploy('publish', 'mf-menu', '0.2.0');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/mf-menu 0\.2\.0 is published already and the local build differs \((build-info\.json|remoteEntry\.js) differs\)/);
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.2.0 */');
   });
 
-  it('a fresh machine with only the store (no builds) can release and roll back every published version', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
-    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
-    for (const folder of FOLDERS) deployOk('publish', folder, '0.1.0');
+  it('a fresh machine with only the store (no builds) can release and roll back every published version', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    for (const folder of FOLDERS) await deployOk('publish', folder, '0.1.0');
     // The shell the host runs must be published too: release one, then wipe every local build.
     fakeShell('0.2.0');
-    deployOk('release', 'shell', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'shell', '0.2.0', '--host', 'hamburg');
     fs.rmSync(appRoot, { recursive: true });
 
-    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
+    await deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(JSON.parse(read('hamburg.json')).remotes.mf_menu).toBe('0.2.0');
-    deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
-    expect(deploy('status').stdout).toMatch(/hamburg\.localhost.*0\.2\.0 ✓ published\s+0\.3\.0 ✓ published/);
+    await deployOk('release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+    expect((await deploy('status')).stdout).toMatch(/hamburg\.localhost.*0\.2\.0 ✓ published\s+0\.3\.0 ✓ published/);
   });
 
-  it('rebuilding an existing version fails unless the output is byte-identical', () => {
+  it('rebuilding an existing version fails unless the output is byte-identical', async () => {
     const appDir = path.join(appRoot, 'mf-cart');
     fs.mkdirSync(path.join(appDir, 'src'), { recursive: true });
     fs.writeFileSync(path.join(appDir, 'src', 'index.js'), 'export const text = "alt";\n');
@@ -585,17 +609,19 @@ export default ({ version }) => ({
 });
 `,
     );
-    deployOk('build', 'mf-cart', '0.6.0');
+    // As a process: the build's own output (webpack's, the comparison's verdict) goes to the command's stdout.
+    const build = () => deployProcess({ DEPLOY_PUBLIC_URL: '' }, 'build', 'mf-cart', '0.6.0');
+    expect((await build()).code).toBe(0);
     const entry = path.join(appDir, 'dist', '0.6.0', 'remoteEntry.js');
     const built = fs.readFileSync(entry, 'utf8');
     expect(built).toContain('alt');
 
-    const same = deploy('build', 'mf-cart', '0.6.0');
+    const same = await build();
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('byte-identical');
 
     fs.writeFileSync(path.join(appDir, 'src', 'index.js'), 'export const text = "neu";\n');
-    const changed = deploy('build', 'mf-cart', '0.6.0');
+    const changed = await build();
     expect(changed.code).toBe(1);
     expect(changed.stderr).toMatch(/mf-cart 0\.6\.0 exists already .* and this build differs \(remoteEntry\.js differs\)/);
     expect(fs.readFileSync(entry, 'utf8')).toBe(built);
@@ -605,35 +631,35 @@ export default ({ version }) => ({
 describe('integrity: every file is checked against its sha256 digest in build-info.json (docs/requirements.md#release-integrity)', () => {
   const menu020 = () => path.join(appRoot, 'mf-menu', 'dist', '0.2.0');
 
-  it('build-info.json lists a sha256 digest of every served file', () => {
+  it('build-info.json lists a sha256 digest of every served file', async () => {
     const info = JSON.parse(fs.readFileSync(path.join(menu020(), 'build-info.json'), 'utf8')) as { digests: Record<string, string> };
     expect(Object.keys(info.digests)).toEqual(['mf-manifest.json', 'remoteEntry.js']);
     expect(info.digests['remoteEntry.js']).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
   });
 
-  it('publish refuses a build whose file was changed after the build', () => {
+  it('publish refuses a build whose file was changed after the build', async () => {
     fs.appendFileSync(path.join(menu020(), 'remoteEntry.js'), '\nalert(1)');
-    const run = deploy('publish', 'mf-menu', '0.2.0');
+    const run = await deploy('publish', 'mf-menu', '0.2.0');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/mf-menu 0\.2\.0 failed its integrity check .*tampered or damaged; refused\): remoteEntry\.js has other bytes than its build/);
     expect(fs.existsSync(path.join(storeDir, 'mf-menu', '0.2.0'))).toBe(false);
   });
 
-  it('publish refuses a build with a file its build does not list, and one without digests', () => {
+  it('publish refuses a build with a file its build does not list, and one without digests', async () => {
     fs.writeFileSync(path.join(menu020(), 'evil.js'), 'alert(1)');
-    expect(deploy('publish', 'mf-menu', '0.2.0').stderr).toMatch(/evil\.js is not part of the build/);
+    expect((await deploy('publish', 'mf-menu', '0.2.0')).stderr).toMatch(/evil\.js is not part of the build/);
     const info = path.join(appRoot, 'mf-menu', 'dist', '0.3.0', 'build-info.json');
     const { digests: _digests, ...rest } = JSON.parse(fs.readFileSync(info, 'utf8')) as Record<string, unknown>;
     fs.writeFileSync(info, JSON.stringify(rest));
-    expect(deploy('publish', 'mf-menu', '0.3.0').stderr).toMatch(/lists no file digests/);
+    expect((await deploy('publish', 'mf-menu', '0.3.0')).stderr).toMatch(/lists no file digests/);
   });
 
-  it('release refuses a published version tampered in the store, and changes nothing', () => {
-    deployOk('publish', 'mf-menu', '0.2.0');
+  it('release refuses a published version tampered in the store, and changes nothing', async () => {
+    await deployOk('publish', 'mf-menu', '0.2.0');
     fs.rmSync(menu020(), { recursive: true });
     fs.writeFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'remoteEntry.js'), '/* tampered */');
     const before = snapshot();
-    const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    const run = await deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/mf-menu 0\.2\.0 .*failed its integrity check.*remoteEntry\.js has other bytes/);
     expectNothingReleased(before);
@@ -641,32 +667,32 @@ describe('integrity: every file is checked against its sha256 digest in build-in
 });
 
 describe('the control plane: descriptors, lease and log in the store (docs/requirements.md#release-control-plane)', () => {
-  it('a changed checkout (deploy/hosts) never changes a descriptor the store has; a new one is seeded', () => {
+  it('a changed checkout (deploy/hosts) never changes a descriptor the store has; a new one is seeded', async () => {
     const before = read('hamburg.json');
     fs.writeFileSync(path.join(seedDir, 'hamburg.json'), before.replace('"mf_menu": "0.1.0"', '"mf_menu": "0.3.0"'));
     fs.rmSync(path.join(hostsDir, 'eimsbuettel.json'));
-    deployOk('status');
+    await deployOk('status');
     expect(read('hamburg.json')).toBe(before);
     expect(read('eimsbuettel.json')).toBe(fs.readFileSync(path.join(seedDir, 'eimsbuettel.json'), 'utf8'));
   });
 
-  it('refuses while another machine holds the release lease, and goes on once it has expired', () => {
+  it('refuses while another machine holds the release lease, and goes on once it has expired', async () => {
     const lease = path.join(storeDir, 'release.lease');
     const holder = { actor: 'tom@test', machine: 'other-box', pid: 4242, command: 'release mf-cart 0.2.0', since: new Date().toISOString() };
     fs.writeFileSync(lease, JSON.stringify({ ...holder, expires: new Date(Date.now() + 60_000).toISOString() }));
     const before = snapshot();
-    const run = deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    const run = await deploy('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Another release is running: release mf-cart 0\.2\.0 by tom@test on other-box \(pid 4242\).*nothing was changed/);
     expectNothingReleased(before);
 
     fs.writeFileSync(lease, JSON.stringify({ ...holder, expires: new Date(Date.now() - 1).toISOString() }));
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(JSON.parse(fs.readFileSync(lease, 'utf8'))).toMatchObject({ actor: 'jana@test', machine: 'release-box', released: true });
   });
 
-  it('every log entry names actor, machine, commit and the digest of the released build (docs/requirements.md#release-audit)', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+  it('every log entry names actor, machine, commit and the digest of the released build (docs/requirements.md#release-audit)', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const [entry] = logEntries();
     const buildInfo = fs.readFileSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'));
     expect(entry).toMatchObject({ seq: 1, actor: 'jana@test', machine: 'release-box', from: '0.1.0', to: '0.2.0' });
@@ -699,17 +725,11 @@ describe('a production host (a public host name) is gated against what guests lo
       close: () => new Promise((resolve) => server.close(resolve)),
     };
   }
-  const deployWith = (env: Record<string, string>, ...args: string[]) =>
-    new Promise<Run>((resolve) =>
-      execFile(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: cliEnv(env), encoding: 'utf8' }, (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-      ),
-    );
 
   it('needs a published shell, the host URL and a credential; then verifies what the URL serves', async () => {
     fs.copyFileSync(path.join(REAL_HOSTS, 'hamburg.json'), path.join(hostsDir, 'hamburg.json'));
     const before = snapshot();
-    const bare = await deployWith({ DEPLOY_PUBLIC_URL: '' }, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    const bare = await deployProcess({ DEPLOY_PUBLIC_URL: '' }, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     expect(bare.code).toBe(1);
     expect(bare.stderr).toMatch(/hamburg\.json is a production host and runs no published shell/);
     expect(bare.stderr).toMatch(/hamburg\.json is a production host: set DEPLOY_PUBLIC_URL/);
@@ -718,27 +738,27 @@ describe('a production host (a public host name) is gated against what guests lo
     try {
       fakeShell('0.2.0');
       const env = { DEPLOY_PUBLIC_URL: host.url };
-      expect((await deployWith(env, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
+      expect((await deployProcess(env, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
         /production releases need a credential, and .*access\/release-tokens\.json lists none; nothing was changed/,
       );
       fs.mkdirSync(path.join(storeDir, 'access'), { recursive: true });
       fs.writeFileSync(path.join(storeDir, 'access', 'release-tokens.json'), JSON.stringify({ 'jana@test': sha256Of('s3cret') }));
-      expect((await deployWith({ ...env, DEPLOY_TOKEN: 'guess' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
+      expect((await deployProcess({ ...env, DEPLOY_TOKEN: 'guess' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).stderr).toMatch(
         /jana@test may not release to production hosts/,
       );
       expectNothingReleased(before);
 
       const withToken = { ...env, DEPLOY_TOKEN: 's3cret' };
-      const shell = await deployWith(withToken, 'release', 'shell', '0.2.0', '--host', 'hamburg');
+      const shell = await deployProcess(withToken, 'release', 'shell', '0.2.0', '--host', 'hamburg');
       expect(shell.stderr).toBe('');
       expect(shell.stdout).toContain('verified at');
-      const menu = await deployWith(withToken, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+      const menu = await deployProcess(withToken, 'release', 'mf-menu', '0.2.0', '--host', 'hamburg');
       expect(menu.stderr).toBe('');
       expect(menu.stdout).toMatch(/verified at .*descriptor names mf-menu 0\.2\.0, 2 file\(s\) with the built digests/);
 
       // The URL serves other bytes than the build: the command fails and says so (docs/requirements.md#release-verify).
       host.tamper();
-      const tampered = await deployWith(withToken, 'release', 'mf-menu', '0.3.0', '--host', 'hamburg');
+      const tampered = await deployProcess(withToken, 'release', 'mf-menu', '0.3.0', '--host', 'hamburg');
       expect(tampered.code).toBe(1);
       expect(tampered.stderr).toMatch(
         /released mf-menu 0\.3\.0, but guests do not get its files as built:\n {2}- http:\/\/127\.0\.0\.1:\d+\/mf\/mf-menu\/0\.3\.0\/remoteEntry\.js: other bytes/,
@@ -756,14 +776,14 @@ describe('a production host (a public host name) is gated against what guests lo
       fs.mkdirSync(path.join(storeDir, 'access'), { recursive: true });
       fs.writeFileSync(path.join(storeDir, 'access', 'release-tokens.json'), JSON.stringify({ 'jana@test': sha256Of('s3cret') }));
       const env = { DEPLOY_PUBLIC_URL: host.url };
-      expect((await deployWith({ ...env, DEPLOY_TOKEN: 's3cret' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).code).toBe(0);
+      expect((await deployProcess({ ...env, DEPLOY_TOKEN: 's3cret' }, 'release', 'shell', '0.2.0', '--host', 'hamburg')).code).toBe(0);
       const before = snapshot();
-      const refused = await deployWith(env, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
+      const refused = await deployProcess(env, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/jana@test may not release to production hosts/);
       expect(snapshot()).toEqual(before);
 
-      const run = await deployWith({ ...env, DEPLOY_TOKEN: 's3cret' }, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
+      const run = await deployProcess({ ...env, DEPLOY_TOKEN: 's3cret' }, 'canary', 'mf-menu', '0.2.0', '--percent', '10', '--host', 'hamburg');
       expect(run.stderr).toBe('');
       expect(run.stdout).toMatch(/verified at .*: mf-menu 0\.2\.0: 2 file\(s\) with the built digests/);
       expect(JSON.parse(read('hamburg.json')).canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 10 } });
@@ -781,7 +801,7 @@ describe('a production host (a public host name) is gated against what guests lo
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const run = await deployWith({ DEPLOY_PUBLIC_URL: url, DEPLOY_VERIFY_SECONDS: '1' }, 'release', 'mf-menu', '0.2.0', '--host', '127.0.0.1');
+      const run = await deployProcess({ DEPLOY_PUBLIC_URL: url, DEPLOY_VERIFY_SECONDS: '1' }, 'release', 'mf-menu', '0.2.0', '--host', '127.0.0.1');
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         /localhost\.json: released mf-menu 0\.2\.0 into the store, but .*\/deploy\/descriptor\.json still serves 0\.1\.0 after 1 s: guests keep the old version/,
@@ -793,18 +813,18 @@ describe('a production host (a public host name) is gated against what guests lo
 });
 
 describe('bootstrap publishes the baseline (docs/requirements.md#release-baseline)', () => {
-  it('publishes every version the descriptors name, once; a development build then changes nothing guests get', () => {
+  it('publishes every version the descriptors name, once; a development build then changes nothing guests get', async () => {
     fs.rmSync(hostsDir, { recursive: true });
-    const run = deploy('bootstrap');
+    const run = await deploy('bootstrap');
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/Seeded .* with eimsbuettel\.json, hamburg\.json, localhost\.json, preview\.json/);
     expect(run.stdout).toMatch(/Baseline: 5 version\(s\) named by 4 descriptor\(s\); 5 published now\./);
     for (const folder of FOLDERS) expect(fs.existsSync(path.join(storeDir, folder, '0.1.0', 'build-info.json'))).toBe(true);
-    expect(deploy('bootstrap').stdout).toMatch(/5 version\(s\) named by 4 descriptor\(s\); 0 published now/);
+    expect((await deploy('bootstrap')).stdout).toMatch(/5 version\(s\) named by 4 descriptor\(s\); 0 published now/);
 
     // A development build of 0.1.0 from changed sources: the published baseline is what is served.
     fs.writeFileSync(path.join(appRoot, 'mf-menu', 'dist', '0.1.0', 'remoteEntry.js'), '/* changed locally */');
-    expect(deploy('status').stdout).toMatch(/localhost\.json.*0\.1\.0 ✓ published/);
+    expect((await deploy('status')).stdout).toMatch(/localhost\.json.*0\.1\.0 ✓ published/);
     expect(fs.readFileSync(path.join(storeDir, 'mf-menu', '0.1.0', 'remoteEntry.js'), 'utf8')).toBe('/* mf-menu 0.1.0 */');
   });
 });
@@ -812,9 +832,9 @@ describe('bootstrap publishes the baseline (docs/requirements.md#release-baselin
 describe('canary releases (docs/requirements.md#release-canary)', () => {
   const canaryLine = (text: string) => text.split('\n').find((l) => l.includes('"canaries"'));
 
-  it('puts one canaries line above the remotes, gated and logged like a release; a second run resizes it', () => {
+  it('puts one canaries line above the remotes, gated and logged like a release; a second run resizes it', async () => {
     const original = read('hamburg.json');
-    const run = deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
+    const run = await deploy('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
     const withCanary = read('hamburg.json');
@@ -827,53 +847,53 @@ describe('canary releases (docs/requirements.md#release-canary)', () => {
     // Published like a release, so every machine sharing the store serves it.
     expect(fs.existsSync(path.join(storeDir, 'mf-menu', '0.2.0', 'build-info.json'))).toBe(true);
 
-    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg');
+    await deployOk('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg');
     expect(changedLines(withCanary, read('hamburg.json'))).toEqual([
       { line: lineOf(withCanary, 'canaries'), text: '  "canaries": {"mf_menu":{"version":"0.2.0","percent":20}},' },
     ]);
-    expect(deploy('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg').stdout).toContain('runs for 20 % already; unchanged');
-    expect(deploy('status').stdout).toMatch(/hamburg\.json.*0\.1\.0 ✓ built \(canary 0\.2\.0 for 20 %\)/);
+    expect((await deploy('canary', 'mf-menu', '0.2.0', '--percent', '20', '--host', 'hamburg')).stdout).toContain('runs for 20 % already; unchanged');
+    expect((await deploy('status')).stdout).toMatch(/hamburg\.json.*0\.1\.0 ✓ built \(canary 0\.2\.0 for 20 %\)/);
     const entries = logEntries();
     expect(entries.map((e) => `${e.action} ${e.from}->${e.to} ${e.percent}`)).toEqual(['canary 0.1.0->0.2.0 50', 'canary 0.1.0->0.2.0 20']);
     expect(entries[0]).toMatchObject({ hostFile: 'hamburg.json', remote: 'mf-menu', actor: 'jana@test', machine: 'release-box' });
     expect(entries[0]!.buildInfo).toMatch(/^sha256-/);
   });
 
-  it('promote makes the canary the host version (the same bytes as a release); rollback then goes back before it', () => {
+  it('promote makes the canary the host version (the same bytes as a release); rollback then goes back before it', async () => {
     const original = read('hamburg.json');
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const released = read('hamburg.json');
-    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
+    await deployOk('rollback', 'mf-menu', '--host', 'hamburg');
 
-    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
-    const run = deploy('promote', 'mf-menu', '--host', 'hamburg');
+    await deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
+    const run = await deploy('promote', 'mf-menu', '--host', 'hamburg');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.1.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(released);
 
-    deployOk('rollback', 'mf-menu', '--host', 'hamburg');
+    await deployOk('rollback', 'mf-menu', '--host', 'hamburg');
     expect(read('hamburg.json')).toBe(original);
     expect(releaseHistory()).toEqual(['release 0.1.0->0.2.0', 'rollback 0.2.0->0.1.0', 'canary 0.1.0->0.2.0', 'promote 0.1.0->0.2.0', 'rollback 0.2.0->0.1.0']);
   });
 
-  it('rollback ends a running canary (byte for byte) and leaves the releases before it in place', () => {
-    deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
+  it('rollback ends a running canary (byte for byte) and leaves the releases before it in place', async () => {
+    await deployOk('release', 'mf-menu', '0.2.0', '--host', 'hamburg');
     const before = read('hamburg.json');
-    deployOk('canary', 'mf-menu', '0.3.0', '--percent', '10', '--host', 'hamburg');
-    const run = deploy('rollback', 'mf-menu', '--host', 'hamburg');
+    await deployOk('canary', 'mf-menu', '0.3.0', '--percent', '10', '--host', 'hamburg');
+    const run = await deploy('rollback', 'mf-menu', '--host', 'hamburg');
     expect(run.stdout).toContain('hamburg.json: mf-menu 0.3.0 → 0.2.0');
     expect(read('hamburg.json')).toBe(before);
     expect(logEntries().at(-1)).toMatchObject({ action: 'canary-rollback', from: '0.3.0', to: '0.2.0' });
     // The next rollback undoes the release, as if the canary had never run.
-    expect(deploy('rollback', 'mf-menu', '--host', 'hamburg').stdout).toContain('mf-menu 0.2.0 → 0.1.0');
+    expect((await deploy('rollback', 'mf-menu', '--host', 'hamburg')).stdout).toContain('mf-menu 0.2.0 → 0.1.0');
   });
 
-  it('keeps canaries of different remotes on one line, each ended on its own', () => {
+  it('keeps canaries of different remotes on one line, each ended on its own', async () => {
     fakeBuild('mf-cart', '0.2.0');
-    deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
-    deployOk('canary', 'mf-cart', '0.2.0', '--percent', '5', '--host', 'hamburg');
+    await deployOk('canary', 'mf-menu', '0.2.0', '--percent', '50', '--host', 'hamburg');
+    await deployOk('canary', 'mf-cart', '0.2.0', '--percent', '5', '--host', 'hamburg');
     expect(JSON.parse(read('hamburg.json')).canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 }, mf_cart: { version: '0.2.0', percent: 5 } });
-    deployOk('promote', 'mf-cart', '--host', 'hamburg');
+    await deployOk('promote', 'mf-cart', '--host', 'hamburg');
     const json = JSON.parse(read('hamburg.json'));
     expect(json.canaries).toEqual({ mf_menu: { version: '0.2.0', percent: 50 } });
     expect(json.remotes).toMatchObject({ mf_cart: '0.2.0', mf_menu: '0.1.0' });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_TIME_MATRIX, TEST_INSTANTS, TIME_TAG } from '@shop/shared/testing/instants';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './chromium.mjs';
 import { E2E_BASE_PORT, E2E_SHOP_PORT } from './support/paths.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +26,15 @@ const timeMatrix = matrixLabels.map((label) => ({
   grep: new RegExp(escape(TIME_TAG)),
   use: { shopTime: TEST_INSTANTS[label] },
 }));
+
+/**
+ * The browsers (ADR 0033): tests run in Chromium's headless shell, as Playwright's own headless tests do (a
+ * context costs a third of the full browser's CPU); tests tagged NOTIFICATIONS_TAG need the notification
+ * prompt the shell does not have and run in the full browser.
+ */
+const NOTIFICATIONS_TAG = '@notifications';
+const headlessShell = { launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS } };
+const fullBrowser = { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
 
 /**
  * Journeys across remotes against the full stack (built bundles, API on a fresh PGlite database,
@@ -70,12 +79,16 @@ export default defineConfig<{ shopTime: string }>({
     // page.route cannot see requests a service worker makes; tests/pwa.spec.ts allows it.
     serviceWorkers: 'block',
     timezoneId: 'Europe/Berlin',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    ...headlessShell,
     // Traces cost about a third of the suite's time and a CI run keeps no files: only where one can open them.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'shop' }, ...timeMatrix],
+  projects: [
+    { name: 'shop', grepInvert: new RegExp(NOTIFICATIONS_TAG) },
+    { name: 'notifications', grep: new RegExp(NOTIFICATIONS_TAG), use: fullBrowser },
+    ...timeMatrix,
+  ],
   webServer: Array.from({ length: workers }, (_, index) => ({
     // tsx: serve.mjs imports the default test instant from shared (TypeScript).
     command: `node --import tsx ${JSON.stringify(path.join(here, 'support', 'serve.mjs'))}`,

@@ -248,7 +248,8 @@ function recordLayoutShifts(): void {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-test.describe('order page layout', () => {
+// The push question is part of what must not move: the full browser, which has the notification prompt.
+test.describe('order page layout', { tag: '@notifications' }, () => {
   test('nothing moves the order from its first paint through confirmation to ready: layout shifts sum below 0.05', async ({ page, browser, shopClock }) => {
     await openBoard(page);
     const guest = await guestDevice(browser, shopClock);

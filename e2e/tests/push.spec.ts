@@ -53,7 +53,8 @@ async function orderAndOpen(page: Page, clock: ShopClock, name: string): Promise
 
 const cardOf = (board: Page, order: SavedOrder): Locator => board.locator(`[data-testid="board-order"][data-order-number="${order.orderNumber}"]`);
 
-test.describe('push messages', () => {
+// The push question needs the browser's notification prompt: the full browser (playwright.config.ts).
+test.describe('push messages', { tag: '@notifications' }, () => {
   test('order → "Ja erlauben" → the kitchen marks it ready → the in-app box tells the guest on another page', async ({ page, browser, shopClock }) => {
     const errors = collectPageErrors(page);
     await openBoard(page);

@@ -6,7 +6,7 @@ import { parseInstant } from '@shop/shared/domain/wall-clock';
 import { orders as texts } from '@shop/shared/i18n/orders';
 import { pathTo, ROUTES } from '@shop/shared/routes';
 import { appDataStore, descriptorStore, lastOrdersStore } from '@shop/shared/stores';
-import { emit } from '@shop/shared/bus';
+import { emit, on } from '@shop/shared/bus';
 import { answerActions, type ActionServer } from '@shop/shared/testing/actions';
 import { TEST_BRANCH, testAppData } from '@shop/shared/testing/app-data';
 import { answerOverlays, type ShellOverlays } from '@shop/shared/testing/overlays';
@@ -155,6 +155,28 @@ describe('the order page (component)', () => {
     expect(screen.getByTestId('order-lines').compareDocumentPosition(dock) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(shell.requests).toContainEqual(expect.objectContaining({ kind: 'info', title: texts.foodReadyDialog })));
     expect(shell.requests.find((o) => o.kind === 'info')).toMatchObject({ text: 'Summe: 10,50\u00a0€ · Bestellnummer 1001' });
+  });
+
+  it('a self-service order turning ready draws its full-screen overlay before it asks the shell for the ready dialog, which opens on top', async () => {
+    const accepted = pickup({
+      selfServiceEnabled: true,
+      state: 'Confirmed',
+      history: [
+        { state: 'New', at: T0 },
+        { state: 'Confirmed', at: T0 + 2 * MIN },
+      ],
+    });
+    const ready = { ...accepted, abholbereit: true, foodReadyAt: T0 + 14 * MIN };
+    // Whether the overlay was on the page when the ready dialog was asked for (the shell's dialog would otherwise open beneath it).
+    let overlayDrawnFirst: boolean | undefined;
+    const asked = on('shell:overlay').subscribe((request) => {
+      if (request.kind === 'info') overlayDrawnFirst ??= screen.queryByTestId('order-ready-overlay') !== null;
+    });
+    await openOrder(accepted, ready);
+    await waitFor(() => expect(overlayDrawnFirst).toBeDefined());
+    asked.unsubscribe();
+    expect(overlayDrawnFirst).toBe(true);
+    expect(screen.getByTestId('order-ready-overlay').textContent).toContain(texts.foodReadyOverlay);
   });
 
   it('a collected pickup order says when it was picked up; the banner and the pickup time are gone', async () => {

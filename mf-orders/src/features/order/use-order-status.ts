@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { filter } from 'rxjs';
 import type { SavedOrder } from '@shop/shared/contract';
 import { emit, inform, on } from '@shop/shared/bus';
@@ -120,7 +121,9 @@ export function useOrderStatus(uniqueOrderId: string): OrderStatus {
         const changes = readyTransitions(before, current);
         const selfService = orderSituation(current) === 'selfservice';
         if (changes.food || changes.drinks) {
-          if (selfService) setOverlays((o) => ({ food: o.food || changes.food, drinks: o.drinks || changes.drinks }));
+          // The overlay is drawn before the ready dialog is asked for, so the dialog (the shell's, in another React root)
+          // opens on top of it and keeps the focus; otherwise whichever root commits last would cover the other.
+          if (selfService) flushSync(() => setOverlays((o) => ({ food: o.food || changes.food, drinks: o.drinks || changes.drinks })));
           if (changes.food) announceReady(current, 'food');
           if (changes.drinks) announceReady(current, 'drinks');
         }
