@@ -5,8 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUser, Menu, SavedOrder, StampCard } from '@shop/shared/contract';
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
 import { REPO_ROOT } from '../src/config';
-import { createFirebaseVerifier, type TokenVerifier } from '../src/auth/verify';
+import { checkToken, createFirebaseVerifier, isTokenRefusal, type TokenVerifier } from '../src/auth/verify';
 import { applicationDatabase, openMemoryPglite, testDatabases } from './support/databases';
 import { takeawayDraft } from './support/orders';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -226,6 +227,51 @@ describe.each(applicationDatabase())('Firebase ID tokens (Auth emulator) on $nam
     const other = await createUser(emulator.host);
     const foreign = await t.call('LoadStempelkarte', { fuid: user.uid }, { token: other.idToken });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('a token that cannot be checked is not a refused token', () => {
+  // firebase-admin's codes: the token refused (auth/*), or the check failed (Google's keys or the
+  // emulator unreachable). Only a refusal may make the client refresh its token or sign out.
+  it('tells a refusal from a failed check by its code', () => {
+    for (const code of ['auth/id-token-expired', 'auth/id-token-revoked', 'auth/argument-error', 'auth/user-not-found', 'auth/user-disabled'])
+      expect(isTokenRefusal({ code }), code).toBe(true);
+    for (const error of [{ code: 'app/network-error' }, { code: 'app/network-timeout' }, { code: 'auth/internal-error' }, new Error('socket hang up'), null])
+      expect(isTokenRefusal(error), JSON.stringify(error)).toBe(false);
+  });
+
+  it('answers an action with a token it cannot check with 503 and the German retry text, never jwtInvalid; a refused token stays a guest with jwtInvalid', async () => {
+    const unreachable: TokenVerifier = {
+      verify: (token) =>
+        checkToken(async () => {
+          throw Object.assign(new Error(`Error while making request: connect ECONNREFUSED (${token.length})`), { code: 'app/network-error' });
+        }),
+    };
+    const refusing: TokenVerifier = {
+      verify: () =>
+        checkToken(async () => {
+          throw Object.assign(new Error('Firebase ID token has expired.'), { code: 'auth/id-token-expired' });
+        }),
+    };
+    const down = await startTestApi(await openMemoryPglite(), { verifier: unreachable });
+    try {
+      const res = await down.call('GetLastSelfOrders', {}, { token: 'a.b.c' });
+      expect(res.status).toBe(503);
+      expect(res.body.jwtInvalid).toBeUndefined();
+      expect(res.body.error).toMatchObject({ code: 'unavailable', userMessage: shellTexts.serviceUnavailable });
+      // Without a token nothing needs checking: the guest's request is served.
+      expect((await down.call('GetLastSelfOrders', {})).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+    const refused = await startTestApi(await openMemoryPglite(), { verifier: refusing });
+    try {
+      const res = await refused.call('GetLastSelfOrders', {}, { token: 'a.b.c' });
+      expect(res.status).toBe(200);
+      expect(res.body.jwtInvalid).toBe(true);
+    } finally {
+      await refused.close();
+    }
   });
 });
 

@@ -1,3 +1,7 @@
+import { shell as shellTexts } from '@shop/shared/i18n/shell';
+import { ApiError } from '../http/api-error';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/service-unavailable';
+
 export interface VerifiedUser {
   readonly uid: string;
   readonly email: string | null;
@@ -13,7 +17,7 @@ export interface VerifiedUser {
 }
 
 export interface TokenVerifier {
-  /** The user of a Firebase ID token, or null when the token is invalid or expired. */
+  /** The user of a Firebase ID token, or null when the token is invalid or expired; throws a 503 ApiError when it cannot be checked. */
   verify(idToken: string): Promise<VerifiedUser | null>;
   /**
    * Deletes a Firebase user with the admin API (the anonymous guest merged into an account; an
@@ -63,6 +67,39 @@ export function userFromRecord(uid: string, record: AccountRecord, token: { sign
 }
 
 /**
+ * Whether a failed verification refused the token itself (expired, revoked, forged, malformed, its user
+ * gone: firebase-admin's `auth/*` codes) rather than failing to check it (Google's keys or the emulator
+ * unreachable: `app/network-error`, `auth/internal-error`). Only a refusal is a 401 that makes the
+ * client refresh its token; a failed check must not sign anyone out.
+ */
+export function isTokenRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
+/**
+ * The user `check` verifies, null when it refuses the token; when the token cannot be checked, a 503 with
+ * retry-after and the shop's German text (the client retries instead of refreshing or signing out).
+ */
+export async function checkToken(check: () => Promise<VerifiedUser | null>): Promise<VerifiedUser | null> {
+  try {
+    return await check();
+  } catch (error) {
+    if (isTokenRefusal(error)) return null;
+    console.warn(`[auth] ID token could not be checked: ${String(error)}`);
+    throw new ApiError(
+      503,
+      'unavailable',
+      'The sign-in cannot be checked right now',
+      shellTexts.serviceUnavailable,
+      {},
+      undefined,
+      DATABASE_RETRY_AFTER_SECONDS,
+    );
+  }
+}
+
+/**
  * Verifies Firebase ID tokens with firebase-admin. In production it checks the signature with
  * Google's keys (an unsigned or re-signed token is refused) and takes the claims from the token.
  * With FIREBASE_AUTH_EMULATOR_HOST (development and tests; refused with NODE_ENV=production)
@@ -76,8 +113,8 @@ export async function createFirebaseVerifier(projectId: string, emulatorHost: st
   const app = getApps().find((a) => a.name === 'shop-api') ?? initializeApp({ projectId }, 'shop-api');
   const auth = getAuth(app);
   return {
-    async verify(idToken) {
-      try {
+    verify: (idToken) =>
+      checkToken(async () => {
         const decoded = await auth.verifyIdToken(idToken);
         if (emulatorHost)
           return userFromRecord(decoded.uid, await auth.getUser(decoded.uid), { signInProvider: decoded.firebase?.sign_in_provider, issuedAt: decoded.iat });
@@ -91,10 +128,7 @@ export async function createFirebaseVerifier(projectId: string, emulatorHost: st
           isAnonymous: decoded.firebase?.sign_in_provider === 'anonymous',
           issuedAt: decoded.iat,
         };
-      } catch {
-        return null;
-      }
-    },
+      }),
     async deleteUser(uid) {
       try {
         await auth.deleteUser(uid);
