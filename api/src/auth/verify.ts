@@ -1,6 +1,4 @@
-import { shell as shellTexts } from '@shop/shared/i18n/shell';
-import { ApiError } from '../http/api-error';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../http/service-unavailable';
+import { unavailable } from '../http/service-unavailable';
 
 export interface VerifiedUser {
   readonly uid: string;
@@ -87,15 +85,7 @@ export async function checkToken(check: () => Promise<VerifiedUser | null>): Pro
   } catch (error) {
     if (isTokenRefusal(error)) return null;
     console.warn(`[auth] ID token could not be checked: ${String(error)}`);
-    throw new ApiError(
-      503,
-      'unavailable',
-      'The sign-in cannot be checked right now',
-      shellTexts.serviceUnavailable,
-      {},
-      undefined,
-      DATABASE_RETRY_AFTER_SECONDS,
-    );
+    throw unavailable('The sign-in cannot be checked right now');
   }
 }
 

@@ -13,5 +13,10 @@ export const DATABASE_RETRY_AFTER_SECONDS = 3;
 export function serviceUnavailable(error: unknown): ApiError | null {
   if (!isDatabaseUnavailable(error)) return null;
   metrics.databaseErrors.inc({ kind: 'unavailable' });
-  return new ApiError(503, 'unavailable', 'The database is not available right now', texts.serviceUnavailable, {}, undefined, DATABASE_RETRY_AFTER_SECONDS);
+  return unavailable('The database is not available right now');
+}
+
+/** A part the shop needs is away for a moment (`message` says which, for callers): 503, `retry-after`, the German text; the client retries. */
+export function unavailable(message: string): ApiError {
+  return new ApiError(503, 'unavailable', message, texts.serviceUnavailable, {}, undefined, DATABASE_RETRY_AFTER_SECONDS);
 }
